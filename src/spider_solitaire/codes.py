@@ -1,0 +1,184 @@
+"""Game codes and the seeded shuffle.
+
+A game code is ``SP1-S<suits><rule>-<seed>``, for example ``SP1-S2C-AAAAAAD``:
+
+* ``SP1`` names this code format (version 1);
+* ``<suits>`` is 1, 2 or 4 and ``<rule>`` is ``C`` (Classic) or ``F`` (Flexible); with
+  one suit both rules play the same and the code is written ``S1C``;
+* ``<seed>`` is 7 characters of base32 (RFC 4648 alphabet ``A-Z2-7``, ``A`` = 0),
+  most significant first: a 35-bit number.
+
+The shuffle is ours and fixed forever (a code must give the same deal on every machine
+and every version), so it does not use :mod:`random`:
+
+* PRNG: SplitMix64 (Steele, Lea and Flood, 2014), state = the 35-bit seed. Each draw
+  adds the golden gamma ``0x9E3779B97F4A7C15`` to the state (mod 2**64) and mixes it:
+  ``z ^= z >> 30; z *= 0xBF58476D1CE4E5B9; z ^= z >> 27; z *= 0x94D049BB133111EB;
+  z ^= z >> 31`` (all mod 2**64).
+* Uniform integer below ``n``: draw ``r``; reject while ``r >= 2**64 - 2**64 % n`` (so
+  there is no modulo bias); answer ``r % n``.
+* Fisher-Yates (Durstenfeld): for ``i`` from 103 down to 1, swap deck[i] with deck[j],
+  ``j`` = uniform below ``i + 1``, on the deck of :func:`cards.new_deck`.
+
+Only the seed drives the shuffle: the same seed under either rule gives the same deal.
+Golden vectors in ``tests/test_codes.py`` pin all of this.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from .cards import SUIT_COUNTS, Card, new_deck
+from .errors import InvalidCodeError
+
+BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+"""RFC 4648 base32 alphabet; index = digit value."""
+
+SEED_LENGTH = 7
+SEED_BITS = 35
+MASK64 = (1 << 64) - 1
+RULES = ("classic", "flexible")
+"""Group rules: Classic (a moving group is one suit) or Flexible (suits may mix)."""
+
+
+class SplitMix64:
+    """The SplitMix64 generator used by the shuffle (see the module docstring).
+
+    Args:
+        seed: any integer; taken mod 2**64.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        """Return the next 64-bit output, an ``int`` in ``[0, 2**64)``."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """Return a uniform integer in ``[0, bound)`` by rejection (no modulo bias).
+
+        Raises:
+            ValueError: ``bound`` is not positive.
+        """
+        if bound <= 0:
+            raise ValueError(f"bound {bound!r} must be positive")
+        limit = (1 << 64) - (1 << 64) % bound
+        while True:
+            draw = self.next()
+            if draw < limit:
+                return draw % bound
+
+
+def shuffled_deck(suit_count: int, seed: int) -> list[Card]:
+    """Return the 104-card deck for ``suit_count`` suits shuffled by ``seed`` (0 to 2**35-1).
+
+    Raises:
+        InvalidCodeError: the seed is out of range.
+        SpiderError: ``suit_count`` is not 1, 2 or 4.
+    """
+    if not 0 <= seed < 1 << SEED_BITS:
+        raise InvalidCodeError(f"seed {seed!r} is outside 0..2**35-1")
+    deck = new_deck(suit_count)
+    rng = SplitMix64(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def normalize_rule(rule: str, suit_count: int) -> str:
+    """Return ``"classic"`` or ``"flexible"`` for ``rule`` (any case, surrounding spaces ok).
+
+    With one suit the two rules play the same, so the answer is always ``"classic"``
+    (a decision of the issue: ``S1F`` is written ``S1C``).
+
+    Raises:
+        InvalidCodeError: ``rule`` is neither.
+    """
+    name = rule.strip().lower()
+    if name in ("c", "f"):
+        name = "classic" if name == "c" else "flexible"
+    if name not in RULES:
+        raise InvalidCodeError(f"rule {rule!r} is not 'classic' or 'flexible'")
+    return "classic" if suit_count == 1 else name
+
+
+def seed_text(seed: int) -> str:
+    """Return the 7-character base32 text of a 35-bit ``seed``."""
+    return "".join(BASE32[(seed >> (5 * (SEED_LENGTH - 1 - i))) & 31] for i in range(SEED_LENGTH))
+
+
+@dataclass(frozen=True, slots=True)
+class GameCode:
+    """A parsed game code.
+
+    Attributes:
+        suits: 1, 2 or 4.
+        rule: ``"classic"`` or ``"flexible"`` (always classic for 1 suit).
+        seed: 0 to 2**35 - 1.
+    """
+
+    suits: int
+    rule: str
+    seed: int
+
+    def __str__(self) -> str:
+        """Return the canonical upper-case code, e.g. ``SP1-S2C-AAAAAAD``."""
+        return f"SP1-S{self.suits}{self.rule[0].upper()}-{seed_text(self.seed)}"
+
+    @classmethod
+    def parse(cls, text: str) -> GameCode:
+        """Parse a code, case-insensitive, surrounding white space allowed.
+
+        Raises:
+            InvalidCodeError: the message names the wrong part (prefix, suits, rule,
+                seed length or seed character) and repeats the input.
+        """
+        parts = text.strip().upper().split("-")
+        if len(parts) != 3:
+            raise InvalidCodeError(
+                f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD"
+            )
+        prefix, setup, seed = parts
+        if prefix != "SP1":
+            raise InvalidCodeError(f"{text!r}: the code must start with SP1, not {prefix!r}")
+        if len(setup) != 3 or setup[0] != "S":
+            raise InvalidCodeError(
+                f"{text!r}: the middle part must be S, the number of suits and the rule, like S2C"
+            )
+        if setup[1] not in "124":
+            raise InvalidCodeError(f"{text!r}: the number of suits must be 1, 2 or 4, not {setup[1]!r}")
+        if setup[2] not in "CF":
+            raise InvalidCodeError(
+                f"{text!r}: the rule must be C (Classic) or F (Flexible), not {setup[2]!r}"
+            )
+        if len(seed) != SEED_LENGTH:
+            raise InvalidCodeError(
+                f"{text!r}: the seed must be {SEED_LENGTH} characters, not {len(seed)}"
+            )
+        value = 0
+        for char in seed:
+            if char not in BASE32:
+                raise InvalidCodeError(
+                    f"{text!r}: the seed may use only A-Z and 2-7, not {char!r}"
+                )
+            value = value * 32 + BASE32.index(char)
+        suits = int(setup[1])
+        return cls(suits, normalize_rule(setup[2], suits), value)
+
+    @classmethod
+    def random(cls, suits: int, rule: str) -> GameCode:
+        """Return a code with a seed drawn from the operating system's entropy.
+
+        Raises:
+            InvalidCodeError: ``suits`` is not 1, 2 or 4, or ``rule`` is unknown.
+        """
+        if suits not in SUIT_COUNTS:
+            raise InvalidCodeError(f"suits {suits!r} is not 1, 2 or 4")
+        return cls(suits, normalize_rule(rule, suits), secrets.randbits(SEED_BITS))

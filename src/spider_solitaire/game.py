@@ -1,0 +1,271 @@
+"""The :class:`Game`: a position plus its undo and redo history; what callers use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import rules
+from .codes import GameCode, normalize_rule, shuffled_deck
+from .events import Event
+from .errors import IllegalMoveError, InvalidCodeError
+from .moves import Move
+from .position import Position
+
+DEFAULT_UNDO_LIMIT = 100
+"""How many actions can be undone by default (a rule of the game as specified: 100)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """One played action: the position before it and the action (count resolved)."""
+
+    before: Position
+    move: Move
+
+
+class Game:
+    """A game of Spider: the current position, its undo/redo history and options.
+
+    Make one with :meth:`from_code`, :meth:`new` or :meth:`from_position`; the plain
+    constructor takes a :class:`Position`.
+
+    Args:
+        position: the starting position.
+        code: the game code it was dealt from, or ``None``.
+        undo_limit: how many of the last actions can be undone (0 or more; default 100).
+
+    Raises:
+        ValueError: ``undo_limit`` is negative.
+
+    Example::
+
+        >>> game = Game.from_code("SP1-S1C-AAAAAAD")
+        >>> game.score, game.moves, game.stock_rows_left
+        (500, 0, 5)
+    """
+
+    def __init__(
+        self, position: Position, *, code: str | None = None, undo_limit: int = DEFAULT_UNDO_LIMIT
+    ) -> None:
+        if undo_limit < 0:
+            raise ValueError(f"undo_limit {undo_limit!r} must be 0 or more")
+        self.position = position
+        self.start = position
+        self.code = code
+        self.undo_limit = undo_limit
+        self._undo: list[_Step] = []
+        self._redo: list[Move] = []
+
+    # --- constructors -------------------------------------------------------------
+
+    @classmethod
+    def from_code(cls, code: str, *, undo_limit: int = DEFAULT_UNDO_LIMIT) -> Game:
+        """Deal the game of ``code`` (for example ``"SP1-S2C-AAAAAAD"``, any case).
+
+        Raises:
+            InvalidCodeError: the code is malformed; the message names the part.
+        """
+        parsed = GameCode.parse(code)
+        deck = shuffled_deck(parsed.suits, parsed.seed)
+        position = Position.from_deck(deck, parsed.suits, parsed.rule)
+        return cls(position, code=str(parsed), undo_limit=undo_limit)
+
+    @classmethod
+    def new(
+        cls, suits: int = 4, rule: str = "classic", *, undo_limit: int = DEFAULT_UNDO_LIMIT
+    ) -> Game:
+        """Deal a new game with a seed from the OS's entropy; ``game.code`` reproduces it.
+
+        Args:
+            suits: 1, 2 or 4.
+            rule: ``"classic"`` or ``"flexible"``, any case.
+
+        Raises:
+            InvalidCodeError: bad ``suits`` or ``rule``.
+        """
+        if suits not in (1, 2, 4):
+            raise InvalidCodeError(f"suits {suits!r} is not 1, 2 or 4")
+        return cls.from_code(str(GameCode.random(suits, normalize_rule(rule, suits))),
+                             undo_limit=undo_limit)
+
+    @classmethod
+    def from_position(
+        cls, text: str, strict: bool = True, *, undo_limit: int = DEFAULT_UNDO_LIMIT
+    ) -> Game:
+        """Start a game from position notation; ``game.code`` is ``None``.
+
+        Raises:
+            InvalidPositionError: see :meth:`Position.from_text`.
+        """
+        return cls(Position.from_text(text, strict=strict), undo_limit=undo_limit)
+
+    # --- what the game shows ------------------------------------------------------
+
+    def to_position(self, hidden: bool = False) -> str:
+        """Return the position notation; ``hidden=True`` gives the player's view."""
+        return self.position.to_text(hidden=hidden)
+
+    @property
+    def suits(self) -> int:
+        """Number of suits: 1, 2 or 4."""
+        return self.position.suits
+
+    @property
+    def rule(self) -> str:
+        """``"classic"`` or ``"flexible"``."""
+        return self.position.rule
+
+    @property
+    def score(self) -> int:
+        """The score: 500 at the start, -1 per action (clamped at 0), +100 per run."""
+        return self.position.score
+
+    @property
+    def moves(self) -> int:
+        """The move counter: moves and deals made (undo takes them back)."""
+        return self.position.moves
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """Suit letters of the removed runs, in the order removed."""
+        return self.position.removed
+
+    @property
+    def is_won(self) -> bool:
+        """True when no card is left on the tableau or in the stock."""
+        return self.position.is_won
+
+    @property
+    def stock_rows_left(self) -> int:
+        """Rows of 10 cards left in the stock (0-5)."""
+        return self.position.stock_rows_left
+
+    @property
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` would succeed."""
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when :meth:`redo` would succeed."""
+        return bool(self._redo)
+
+    @property
+    def history(self) -> list[Move]:
+        """The actions that :meth:`undo` can take back, oldest first (counts resolved)."""
+        return [step.move for step in self._undo]
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """The actions that :meth:`redo` would replay, next first."""
+        return list(reversed(self._redo))
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal action (see :func:`spider_solitaire.rules.legal_moves` for the order)."""
+        return rules.legal_moves(self.position)
+
+    def auto_move(self, column: int, count: int) -> Move | None:
+        """The move a double-click on the last ``count`` cards of ``column`` makes, or None
+        (see :func:`spider_solitaire.rules.auto_move`)."""
+        return rules.auto_move(self.position, column, count)
+
+    def movable_length(self, column: int) -> int:
+        """Size of the largest group that can leave ``column`` (1-10), 0 when empty."""
+        return rules.movable_length(self.position, column)
+
+    # --- actions ------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> list[Event]:
+        """Play a move or the deal, given as a :class:`Move` or notation (``3:4>7``,
+        ``3>7``, ``d``).
+
+        Returns:
+            The events of the action, in order.
+
+        Raises:
+            InvalidMoveError: bad notation.
+            IllegalMoveError: the rules refuse it (``.reason`` says why); nothing changes.
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if move.is_deal:
+            return self.deal()
+        resolved = rules.resolve_move(self.position, move) if not self.is_won else move
+        after, events = rules.apply_move(self.position, resolved)
+        self._push(resolved, after)
+        self._redo.clear()
+        return events
+
+    def deal(self) -> list[Event]:
+        """Deal a row from the stock.
+
+        Raises:
+            IllegalMoveError: ``game_won``, ``stock_empty``, ``deal_needs_full_columns`` or
+                ``hidden``.
+        """
+        after, events = rules.apply_deal(self.position)
+        self._push(Move.deal(), after)
+        self._redo.clear()
+        return events
+
+    def _push(self, move: Move, after: Position) -> None:
+        if self.undo_limit:
+            self._undo.append(_Step(self.position, move))
+            if len(self._undo) > self.undo_limit:
+                del self._undo[0]
+        self.position = after
+
+    def undo(self) -> Move:
+        """Take back the last action exactly (cards, face-down state, stock, removed runs,
+        score, move counter). Costs nothing and is not counted.
+
+        Returns:
+            The action undone.
+
+        Raises:
+            IllegalMoveError: ``nothing_to_undo``.
+        """
+        if not self._undo:
+            raise IllegalMoveError("nothing_to_undo", "undo")
+        step = self._undo.pop()
+        self.position = step.before
+        self._redo.append(step.move)
+        return step.move
+
+    def redo(self) -> list[Event]:
+        """Replay the last undone action; redo is possible until a new action is made.
+
+        Returns:
+            The events of the replayed action.
+
+        Raises:
+            IllegalMoveError: ``nothing_to_redo``.
+        """
+        if not self._redo:
+            raise IllegalMoveError("nothing_to_redo", "redo")
+        move = self._redo[-1]
+        after, events = rules.apply_move(self.position, move)
+        self._redo.pop()
+        self._push(move, after)
+        return events
+
+    def restart(self) -> None:
+        """Go back to the starting position and forget the history (a decision of ours:
+        a restart cannot be undone)."""
+        self.position = self.start
+        self._undo.clear()
+        self._redo.clear()
+
+    def copy(self) -> Game:
+        """Return an independent copy with the same position, history and options."""
+        other = Game(self.start, code=self.code, undo_limit=self.undo_limit)
+        other.position = self.position
+        other._undo = list(self._undo)
+        other._redo = list(self._redo)
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"Game(code={self.code!r}, rules={self.position.rules_text}, "
+            f"score={self.score}, moves={self.moves})"
+        )

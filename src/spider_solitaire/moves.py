@@ -1,0 +1,127 @@
+"""Moves and the move notation.
+
+Notation (columns are numbered 1-10 everywhere):
+
+* ``3:4>7``: four cards from column 3 to column 7. The canonical form, what
+  ``str(move)`` gives.
+* ``3>7``: from column 3 to column 7 with the count left to the position (see
+  :func:`spider_solitaire.rules.resolve_move`). Parsed as a :class:`Move` whose
+  ``count`` is ``None``.
+* ``d``: deal a row from the stock (``D`` and ``deal`` are accepted too).
+
+A game record is a game code on its first line, then actions separated by white
+space (:func:`parse_record`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import InvalidMoveError
+
+COLUMNS = 10
+"""Number of tableau columns (a rule of the game)."""
+
+_MOVE_RE = re.compile(r"^\s*(\d+)\s*(?::\s*(\d+)\s*)?>\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action: a move of ``count`` cards from ``source`` to ``target``, or a deal.
+
+    A small hashable value whose notation does not depend on the position.
+
+    Attributes:
+        source: column 1-10, or 0 for a deal.
+        target: column 1-10, or 0 for a deal.
+        count: number of cards moved (1 or more); ``None`` when parsed from ``3>7``
+            and not yet resolved against a position; 0 for a deal.
+
+    Raises:
+        InvalidMoveError: a column outside 1-10 or a count below 1.
+    """
+
+    source: int
+    target: int
+    count: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.source == 0 and self.target == 0 and self.count == 0:
+            return  # the deal
+        for name, column in (("source", self.source), ("target", self.target)):
+            if not 1 <= column <= COLUMNS:
+                raise InvalidMoveError(f"{self._text()}: {name} column {column} is not 1-10")
+        if self.count is not None and self.count < 1:
+            raise InvalidMoveError(f"{self._text()}: a move takes at least one card")
+
+    @classmethod
+    def deal(cls) -> Move:
+        """Return the deal action (``d``)."""
+        return DEAL
+
+    @property
+    def is_deal(self) -> bool:
+        """True for the deal action."""
+        return self.source == 0
+
+    def _text(self) -> str:
+        if self.source == 0 and self.count == 0:
+            return "d"
+        if self.count is None:
+            return f"{self.source}>{self.target}"
+        return f"{self.source}:{self.count}>{self.target}"
+
+    def __str__(self) -> str:
+        """Return the notation: ``3:4>7``, ``3>7`` when the count is open, or ``d``."""
+        return self._text()
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse ``3:4>7``, ``3>7`` or ``d``/``deal`` (any case, spaces allowed).
+
+        Raises:
+            InvalidMoveError: bad syntax, a column outside 1-10 or a count below 1; the
+                message repeats the input.
+        """
+        if text.strip().lower() in ("d", "deal"):
+            return DEAL
+        match = _MOVE_RE.match(text)
+        if match is None:
+            raise InvalidMoveError(
+                f"{text!r} is not an action: write 3:4>7 (4 cards from column 3 to 7), 3>7, or d"
+            )
+        source, count, target = match.groups()
+        try:
+            return cls(int(source), int(target), int(count) if count is not None else None)
+        except InvalidMoveError as error:
+            raise InvalidMoveError(f"{text!r}: {error}") from None
+
+
+DEAL = Move(0, 0, 0)
+"""The deal action."""
+
+
+def parse_record(text: str) -> tuple[str, list[Move]]:
+    """Split a game record into its game code (first non-blank line, unparsed) and actions.
+
+    Lines starting with ``#`` are ignored.
+
+    Returns:
+        ``(code_text, moves)``; moves may have ``count`` ``None`` (``3>7``).
+
+    Raises:
+        InvalidMoveError: the record is empty or an action has bad syntax (the message
+            gives the action's number, counting from 1).
+    """
+    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    if not lines:
+        raise InvalidMoveError(f"{text!r}: a game record starts with a game code line")
+    code = lines[0].strip()
+    moves: list[Move] = []
+    for number, token in enumerate(" ".join(lines[1:]).split(), start=1):
+        try:
+            moves.append(Move.parse(token))
+        except InvalidMoveError as error:
+            raise InvalidMoveError(f"action {number}: {error}") from None
+    return code, moves

@@ -1,0 +1,298 @@
+"""An immutable Spider position and its text notation.
+
+Notation (exact; tests, bug reports and the other parts of the project use it)::
+
+    rules: S2C
+    score: 500
+    moves: 0
+    removed: S H
+    stock: 5H KS 7H ...
+    1: KS 5H 2S 9H AH | TS
+    ...
+    10: | 9S 8S
+
+Column lines are ``N: <face-down cards> | <face-up cards>``, bottom to top; ``stock``
+lists cards in dealing order (the first 10 are the next row, for columns 1 to 10);
+``removed`` lists the suits of removed runs in the order removed. ``??`` is a card whose
+identity is hidden (the player's view).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import HIDDEN, SUIT_COUNTS, SUITS, Card, card_text, new_deck, parse_card, suits_in_play
+from .codes import normalize_rule
+from .errors import InvalidCodeError, InvalidPositionError, SpiderError
+from .moves import COLUMNS
+
+ROW = 10
+"""Cards in a stock row: one per column (a rule of the game)."""
+
+START_SCORE = 500
+"""The score at the start of a game (a rule of the game)."""
+
+DEAL_CARDS = 54
+"""Cards dealt to the tableau at the start (6 to columns 1-4, 5 to columns 5-10)."""
+
+_HEADERS = ("rules", "score", "moves", "removed", "stock")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A whole position: tableau, stock, removed runs, score and move counter.
+
+    Immutable and hashable; :mod:`spider_solitaire.rules` makes new positions from it.
+
+    Attributes:
+        suits: 1, 2 or 4.
+        rule: ``"classic"`` or ``"flexible"`` (classic with 1 suit).
+        columns: 10 tuples of cards, each bottom to top.
+        face_down: 10 counts: how many cards at the bottom of each column are face-down.
+        stock: the stock in dealing order (``len`` a multiple of 10).
+        removed: suit letters of the removed runs, in the order removed.
+        score: the score, 0 or more.
+        moves: the move counter (moves and deals).
+    """
+
+    suits: int
+    rule: str
+    columns: tuple[tuple[Card, ...], ...]
+    face_down: tuple[int, ...]
+    stock: tuple[Card, ...]
+    removed: tuple[str, ...] = ()
+    score: int = START_SCORE
+    moves: int = 0
+
+    @classmethod
+    def from_deck(cls, deck: list[Card], suits: int, rule: str) -> Position:
+        """Deal a new game from a shuffled 104-card ``deck``.
+
+        Deck card i (0-based) of the first 54 goes to column ``(i mod 10) + 1``; the last
+        card of each column is face-up. Deck cards 55-104 are the stock in deck order
+        (rule 2 of the game).
+        """
+        columns = tuple(tuple(deck[c:DEAL_CARDS:COLUMNS]) for c in range(COLUMNS))
+        face_down = tuple(len(column) - 1 for column in columns)
+        return cls(suits, rule, columns, face_down, tuple(deck[DEAL_CARDS:]))
+
+    @property
+    def rules_text(self) -> str:
+        """The ``rules`` value: ``S<suits><C|F>``."""
+        return f"S{self.suits}{self.rule[0].upper()}"
+
+    @property
+    def stock_rows_left(self) -> int:
+        """Rows of 10 left in the stock (0 to 5)."""
+        return len(self.stock) // ROW
+
+    @property
+    def tableau_cards(self) -> int:
+        """Number of cards on the tableau, face-down and face-up."""
+        return sum(len(column) for column in self.columns)
+
+    @property
+    def is_won(self) -> bool:
+        """True when no card is left on the tableau or in the stock (rule 9)."""
+        return not self.stock and all(not column for column in self.columns)
+
+    def face_up(self, column: int) -> tuple[Card, ...]:
+        """Return the face-up cards of ``column`` (1-10), bottom to top."""
+        return self.columns[column - 1][self.face_down[column - 1] :]
+
+    def to_text(self, hidden: bool = False) -> str:
+        """Return the position notation; ``hidden=True`` writes every face-down and stock
+        card as ``??`` (the player's view). Ends with a newline."""
+        lines = [
+            f"rules: {self.rules_text}",
+            f"score: {self.score}",
+            f"moves: {self.moves}",
+            _line("removed", " ".join(self.removed)),
+            _line("stock", " ".join("??" if hidden else card_text(c) for c in self.stock)),
+        ]
+        for number, (column, down) in enumerate(zip(self.columns, self.face_down, strict=True), 1):
+            down_text = " ".join("??" if hidden else card_text(c) for c in column[:down])
+            up_text = " ".join(card_text(c) for c in column[down:])
+            lines.append(f"{number}: {down_text} | {up_text}".replace("  ", " ").rstrip())
+        return "\n".join(lines) + "\n"
+
+    def hidden_view(self) -> Position:
+        """Return the player's view: this position with face-down and stock cards hidden."""
+        return Position(
+            self.suits,
+            self.rule,
+            tuple(
+                (HIDDEN,) * down + column[down:]
+                for column, down in zip(self.columns, self.face_down, strict=True)
+            ),
+            self.face_down,
+            (HIDDEN,) * len(self.stock),
+            self.removed,
+            self.score,
+            self.moves,
+        )
+
+    @classmethod
+    def from_text(cls, text: str, strict: bool = True) -> Position:
+        """Parse the position notation (see the module docstring).
+
+        ``score``, ``moves``, ``removed`` and ``stock`` may be left out (500, 0, none,
+        empty); ``rules`` and all ten column lines may not. Keys are case-insensitive;
+        blank lines and lines starting with ``#`` are ignored.
+
+        With ``strict=True`` the cards present plus 13 per removed run must be exactly the
+        104 cards of the suit count (``??`` cards count as any card). In both modes a
+        column ending in a face-down card, a stock that is not whole rows of 10, a
+        complete King-to-Ace run on the tableau, a face-up ``??`` card and a card of a
+        suit not in play are refused.
+
+        Raises:
+            InvalidPositionError: with the line number where there is one.
+        """
+        values: dict[str, tuple[int, str]] = {}
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            key, colon, value = line.partition(":")
+            key = key.strip().lower()
+            if not colon:
+                raise InvalidPositionError(f"{raw!r} is not 'key: value'", number)
+            if key not in _HEADERS and key not in {str(n) for n in range(1, COLUMNS + 1)}:
+                raise InvalidPositionError(f"{raw!r}: unknown key {key!r}", number)
+            if key in values:
+                raise InvalidPositionError(f"{raw!r}: {key!r} given twice", number)
+            values[key] = (number, value.strip())
+        if "rules" not in values:
+            raise InvalidPositionError(f"{text!r}: the 'rules:' line is missing")
+        rules_line, rules_value = values["rules"]
+        suits, rule = _parse_rules(rules_value, rules_line)
+        play_suits = suits_in_play(suits)
+
+        def cards_of(key: str, value: str, line: int) -> list[Card]:
+            cards = []
+            for token in value.split():
+                try:
+                    card = parse_card(token)
+                except SpiderError as error:
+                    raise InvalidPositionError(f"{key}: {error}", line) from None
+                if card != HIDDEN and SUITS[card >> 4] not in play_suits:
+                    raise InvalidPositionError(
+                        f"{key}: {token!r} is not a suit of a {suits}-suit game", line
+                    )
+                cards.append(card)
+            return cards
+
+        score = _parse_count(values, "score", START_SCORE)
+        moves = _parse_count(values, "moves", 0)
+        removed: list[str] = []
+        if "removed" in values:
+            line, value = values["removed"]
+            for token in value.upper().split():
+                if token not in play_suits:
+                    raise InvalidPositionError(
+                        f"removed: {token!r} is not a suit of a {suits}-suit game", line
+                    )
+                removed.append(token)
+        stock: list[Card] = []
+        if "stock" in values:
+            line, value = values["stock"]
+            stock = cards_of("stock", value, line)
+            if len(stock) % ROW:
+                raise InvalidPositionError(
+                    f"stock: {len(stock)} cards is not whole rows of {ROW}", line
+                )
+        columns: list[tuple[Card, ...]] = []
+        face_down: list[int] = []
+        for column_number in range(1, COLUMNS + 1):
+            key = str(column_number)
+            if key not in values:
+                raise InvalidPositionError(f"{text!r}: column line '{key}:' is missing")
+            line, value = values[key]
+            if value.count("|") != 1:
+                raise InvalidPositionError(
+                    f"{key}: {value!r} needs one '|' between face-down and face-up cards", line
+                )
+            down_text, up_text = value.split("|")
+            down = cards_of(key, down_text, line)
+            up = cards_of(key, up_text, line)
+            if down and not up:
+                raise InvalidPositionError(f"{key}: {value!r} ends in a face-down card", line)
+            if HIDDEN in up:
+                raise InvalidPositionError(f"{key}: a face-up card cannot be hidden (??)", line)
+            if _has_complete_run(up):
+                raise InvalidPositionError(
+                    f"{key}: {value!r} holds a complete King-to-Ace run, which play removes", line
+                )
+            columns.append(tuple(down + up))
+            face_down.append(len(down))
+        position = cls(
+            suits, rule, tuple(columns), tuple(face_down), tuple(stock), tuple(removed), score, moves
+        )
+        if strict:
+            _check_composition(position)
+        return position
+
+
+def _line(key: str, value: str) -> str:
+    return f"{key}: {value}" if value else f"{key}:"
+
+
+def _parse_rules(value: str, line: int) -> tuple[int, str]:
+    upper = value.upper()
+    if len(upper) != 3 or upper[0] != "S" or upper[1] not in "124" or upper[2] not in "CF":
+        raise InvalidPositionError(
+            f"rules: {value!r} is not S<suits><rule>, like S2C (suits 1, 2, 4; rule C or F)", line
+        )
+    suits = int(upper[1])
+    try:
+        return suits, normalize_rule(upper[2], suits)
+    except InvalidCodeError as error:  # pragma: no cover - the letters were checked above
+        raise InvalidPositionError(str(error), line) from None
+
+
+def _parse_count(values: dict[str, tuple[int, str]], key: str, default: int) -> int:
+    if key not in values:
+        return default
+    line, value = values[key]
+    if not value.isdigit():
+        raise InvalidPositionError(f"{key}: {value!r} is not a whole number 0 or more", line)
+    return int(value)
+
+
+def _has_complete_run(face_up: list[Card]) -> bool:
+    """True when the face-up cards hold 13 cards of one suit from King down to Ace."""
+    for start in range(len(face_up) - 12):
+        king = face_up[start]
+        if king & 15 == 13 and all(face_up[start + k] == king - k for k in range(13)):
+            return True
+    return False
+
+
+def _check_composition(position: Position) -> None:
+    if position.suits not in SUIT_COUNTS:  # pragma: no cover - parsing checked it
+        raise InvalidPositionError(f"suits {position.suits} is not 1, 2 or 4")
+    expected = Counter(new_deck(position.suits))
+    for suit in position.removed:
+        for rank in range(1, 14):
+            expected[SUITS.index(suit) * 16 + rank] -= 1
+    present = Counter(card for column in position.columns for card in column)
+    present.update(position.stock)
+    hidden = present.pop(HIDDEN, 0)
+    problems = []
+    for card in sorted(set(expected) | set(present)):
+        extra = present[card] - max(expected[card], 0)
+        if expected[card] < 0:
+            problems.append(f"more {SUITS[card >> 4]} runs removed than the deck has")
+            break
+        if extra > 0:
+            problems.append(f"{card_text(card)} {extra} too many")
+    missing = sum(expected.values()) - sum(present.values())
+    if not problems and missing != hidden:
+        problems.append(f"{missing - hidden} cards missing" if missing > hidden else "too many cards")
+    if problems:
+        raise InvalidPositionError(
+            "the cards are not the 104 of a "
+            f"{position.suits}-suit game (plus 13 per removed run): " + ", ".join(problems[:8])
+        )
