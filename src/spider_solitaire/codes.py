@@ -142,9 +142,7 @@ class GameCode:
         """
         parts = text.strip().upper().split("-")
         if len(parts) != 3:
-            raise InvalidCodeError(
-                f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD"
-            )
+            raise InvalidCodeError(f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD")
         prefix, setup, seed = parts
         if prefix != "SP1":
             raise InvalidCodeError(f"{text!r}: the code must start with SP1, not {prefix!r}")
@@ -153,7 +151,9 @@ class GameCode:
                 f"{text!r}: the middle part must be S, the number of suits and the rule, like S2C"
             )
         if setup[1] not in "124":
-            raise InvalidCodeError(f"{text!r}: the number of suits must be 1, 2 or 4, not {setup[1]!r}")
+            raise InvalidCodeError(
+                f"{text!r}: the number of suits must be 1, 2 or 4, not {setup[1]!r}"
+            )
         if setup[2] not in "CF":
             raise InvalidCodeError(
                 f"{text!r}: the rule must be C (Classic) or F (Flexible), not {setup[2]!r}"
@@ -165,9 +165,7 @@ class GameCode:
         value = 0
         for char in seed:
             if char not in BASE32:
-                raise InvalidCodeError(
-                    f"{text!r}: the seed may use only A-Z and 2-7, not {char!r}"
-                )
+                raise InvalidCodeError(f"{text!r}: the seed may use only A-Z and 2-7, not {char!r}")
             value = value * 32 + BASE32.index(char)
         suits = int(setup[1])
         return cls(suits, normalize_rule(setup[2], suits), value)

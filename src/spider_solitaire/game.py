@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from . import rules
 from .codes import GameCode, normalize_rule, shuffled_deck
-from .events import Event
 from .errors import IllegalMoveError, InvalidCodeError
+from .events import Event
 from .moves import Move
 from .position import Position
 
@@ -85,8 +85,9 @@ class Game:
         """
         if suits not in (1, 2, 4):
             raise InvalidCodeError(f"suits {suits!r} is not 1, 2 or 4")
-        return cls.from_code(str(GameCode.random(suits, normalize_rule(rule, suits))),
-                             undo_limit=undo_limit)
+        return cls.from_code(
+            str(GameCode.random(suits, normalize_rule(rule, suits))), undo_limit=undo_limit
+        )
 
     @classmethod
     def from_position(

@@ -114,7 +114,9 @@ def parse_record(text: str) -> tuple[str, list[Move]]:
         InvalidMoveError: the record is empty or an action has bad syntax (the message
             gives the action's number, counting from 1).
     """
-    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    lines = [
+        line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
+    ]
     if not lines:
         raise InvalidMoveError(f"{text!r}: a game record starts with a game code line")
     code = lines[0].strip()

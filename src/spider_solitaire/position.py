@@ -152,10 +152,10 @@ class Position:
         """
         values: dict[str, tuple[int, str]] = {}
         for number, raw in enumerate(text.splitlines(), 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
+            stripped = raw.strip()
+            if not stripped or stripped.startswith("#"):
                 continue
-            key, colon, value = line.partition(":")
+            key, colon, value = stripped.partition(":")
             key = key.strip().lower()
             if not colon:
                 raise InvalidPositionError(f"{raw!r} is not 'key: value'", number)
@@ -228,7 +228,14 @@ class Position:
             columns.append(tuple(down + up))
             face_down.append(len(down))
         position = cls(
-            suits, rule, tuple(columns), tuple(face_down), tuple(stock), tuple(removed), score, moves
+            suits,
+            rule,
+            tuple(columns),
+            tuple(face_down),
+            tuple(stock),
+            tuple(removed),
+            score,
+            moves,
         )
         if strict:
             _check_composition(position)
@@ -290,7 +297,9 @@ def _check_composition(position: Position) -> None:
             problems.append(f"{card_text(card)} {extra} too many")
     missing = sum(expected.values()) - sum(present.values())
     if not problems and missing != hidden:
-        problems.append(f"{missing - hidden} cards missing" if missing > hidden else "too many cards")
+        problems.append(
+            f"{missing - hidden} cards missing" if missing > hidden else "too many cards"
+        )
     if problems:
         raise InvalidPositionError(
             "the cards are not the 104 of a "

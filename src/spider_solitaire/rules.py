@@ -10,6 +10,8 @@ and one rank lower" is simply ``lower == upper - 1``.
 
 from __future__ import annotations
 
+import itertools
+
 from .cards import HIDDEN, SUITS, Card, card_text
 from .errors import IllegalMoveError
 from .events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
@@ -60,11 +62,11 @@ def _group_reason(position: Position, move: Move) -> str | None:
     if count > len(source_cards) - position.face_down[move.source - 1]:
         return "face_down"
     group = source_cards[-count:]
-    for upper, lower in zip(group, group[1:], strict=False):
+    for upper, lower in itertools.pairwise(group):
         if upper & 15 != (lower & 15) + 1:
             return "not_descending"
     if position.rule == "classic":
-        for upper, lower in zip(group, group[1:], strict=False):
+        for upper, lower in itertools.pairwise(group):
             if upper != lower + 1:
                 return "mixed_suits"
     target_cards = position.columns[move.target - 1]
@@ -269,7 +271,7 @@ def apply_deal(position: Position) -> tuple[Position, list[Event]]:
     row = position.stock[:ROW]
     if HIDDEN in row:
         raise IllegalMoveError("hidden", "d")
-    columns = [column + (card,) for column, card in zip(position.columns, row, strict=True)]
+    columns = [(*column, card) for column, card in zip(position.columns, row, strict=True)]
     face_down = list(position.face_down)
     events: list[Event] = [RowDealt(tuple(map(card_text, row)))]
     removed = list(position.removed)

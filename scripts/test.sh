@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install everything the tests need (the project with its test extras in .venv, and Debian's
+# Chromium for the browser tests when it is missing), then run every check:
+# ruff (lint + format), mypy --strict, and the whole pytest suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    sudo apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+fi
+echo "== ruff"
+.venv/bin/ruff check src tests bench
+.venv/bin/ruff format --check src tests bench
+echo "== mypy --strict"
+.venv/bin/mypy
+echo "== pytest"
+.venv/bin/pytest "$@"

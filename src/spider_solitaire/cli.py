@@ -1,0 +1,123 @@
+"""The ``spider`` command: ``deal``, ``replay`` and ``terminal`` (plus the app's commands).
+
+Each subcommand is a ``cmd_*`` function taking the parsed arguments and returning the
+exit status. The engine never imports this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .errors import IllegalMoveError, InvalidCodeError, SpiderError
+from .game import Game
+from .moves import parse_record
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    """``spider deal [CODE]``: print the position of a new game; without a code, pick a
+    random 4-suit Classic game and print its code first."""
+    if args.code is None:
+        game = Game.new(args.suits, args.rule)
+        print(game.code)
+    else:
+        game = Game.from_code(args.code)
+    print(game.to_position(), end="")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``spider replay FILE``: replay a game record and print the final position, score and
+    moves. An illegal action stops it with status 1, the action's number and reason."""
+    text = Path(args.file).read_text(encoding="utf-8")
+    code, moves = parse_record(text)
+    game = Game.from_code(code)
+    for number, move in enumerate(moves, 1):
+        try:
+            game.play(move)
+        except IllegalMoveError as error:
+            print(
+                f"action {number} ({move}) refused: {error.reason}: {error.explain()}",
+                file=sys.stderr,
+            )
+            print(game.to_position(), end="")
+            return 1
+    print(game.to_position(), end="")
+    print(f"score {game.score}, moves {game.moves}" + (", won" if game.is_won else ""))
+    return 0
+
+
+def cmd_terminal(args: argparse.Namespace) -> int:
+    """``spider terminal [CODE]``: play in the terminal (see :mod:`.terminal`)."""
+    from .terminal import play_in_terminal
+
+    game = Game.from_code(args.code) if args.code else Game.new(args.suits, args.rule)
+    return play_in_terminal(game)
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--suits",
+        type=int,
+        choices=(1, 2, 4),
+        default=4,
+        help="number of suits for a random game (default 4)",
+    )
+    parser.add_argument(
+        "--rule",
+        choices=("classic", "flexible"),
+        default="classic",
+        type=str.lower,
+        help="group rule for a random game (default classic)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the ``spider`` argument parser with every subcommand registered."""
+    parser = argparse.ArgumentParser(prog="spider", description="Spider Solitaire.")
+    subparsers = parser.add_subparsers(dest="command", required=True)
+
+    deal = subparsers.add_parser("deal", help="print the position of a new game")
+    deal.add_argument("code", nargs="?", help="game code, e.g. SP1-S2C-AAAAAAD")
+    _add_game_options(deal)
+    deal.set_defaults(handler=cmd_deal)
+
+    replay = subparsers.add_parser("replay", help="replay a game record file")
+    replay.add_argument("file", help="a game code line, then actions separated by white space")
+    replay.set_defaults(handler=cmd_replay)
+
+    terminal = subparsers.add_parser("terminal", help="play in the terminal")
+    terminal.add_argument("code", nargs="?", help="game code; a random game without one")
+    _add_game_options(terminal)
+    terminal.set_defaults(handler=cmd_terminal)
+
+    play = subparsers.add_parser("play", help="play a game (the terminal game)")
+    play.add_argument("code", nargs="?", help="game code; a random game without one")
+    _add_game_options(play)
+    play.set_defaults(handler=cmd_terminal)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``spider`` with ``argv`` (default ``sys.argv[1:]``); return the exit status.
+
+    Bad input (a malformed code, position or record, a missing file) prints one line on
+    stderr and gives status 2.
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except (SpiderError, InvalidCodeError) as error:
+        print(f"spider {args.command}: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"spider {args.command}: {error}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
