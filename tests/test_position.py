@@ -243,3 +243,13 @@ def test_strict_refuses_a_small_board() -> None:
 def test_hidden_cards_count_as_any_card_in_strict_mode() -> None:
     view = Game.from_code("SP1-S2C-AAAAAAD").to_position(hidden=True)
     assert Game.from_position(view).to_position() == view
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "\u0663", "1\u00b9"])
+def test_counts_take_ascii_digits_only(value: str) -> None:
+    # '²'.isdigit() is True but int('²') fails: it must be an InvalidPositionError, not a
+    # bare ValueError; other scripts' digits are refused too (output writes ASCII only).
+    text = "rules: S2C\nscore: " + value + "\n" + _columns()
+    with pytest.raises(InvalidPositionError, match="is not a whole number") as info:
+        Game.from_position(text, strict=False)
+    assert info.value.line == 2

@@ -171,7 +171,12 @@ class Game:
         return rules.auto_move(self.position, column, count)
 
     def movable_length(self, column: int) -> int:
-        """Size of the largest group that can leave ``column`` (1-10), 0 when empty."""
+        """Size of the largest group that can leave ``column`` (1-10), 0 when empty.
+
+        Raises:
+            InvalidMoveError: ``column`` is outside 1-10.
+        """
+        rules.check_column(column)
         return rules.movable_length(self.position, column)
 
     # --- actions ------------------------------------------------------------------

@@ -263,7 +263,7 @@ def _parse_count(values: dict[str, tuple[int, str]], key: str, default: int) -> 
     if key not in values:
         return default
     line, value = values[key]
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):
         raise InvalidPositionError(f"{key}: {value!r} is not a whole number 0 or more", line)
     return int(value)
 

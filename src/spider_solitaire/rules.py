@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 
 from .cards import HIDDEN, SUITS, Card, card_text
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, InvalidMoveError
 from .events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
 from .moves import COLUMNS, DEAL, Move
 from .position import ROW, Position
@@ -47,6 +47,16 @@ def movable_length(position: Position, column: int) -> int:
             break
         length += 1
     return length
+
+
+def check_column(column: int) -> None:
+    """Refuse a column number outside 1-10 as bad syntax, like the move notation does.
+
+    Raises:
+        InvalidMoveError: ``column`` is outside 1-10.
+    """
+    if not 1 <= column <= COLUMNS:
+        raise InvalidMoveError(f"column {column} is not 1-10")
 
 
 def _group_reason(position: Position, move: Move) -> str | None:
@@ -287,7 +297,11 @@ def auto_move(position: Position, column: int, count: int) -> Move | None:
     suit; then any other non-empty column one rank higher; then an empty column, never
     when the group is the whole column with no face-down card under it. Ties go to the
     lowest column number. ``None`` when there is no target or the game is won.
+
+    Raises:
+        InvalidMoveError: ``column`` is outside 1-10.
     """
+    check_column(column)
     if position.is_won or not 1 <= count <= movable_length(position, column):
         return None
     cards = position.columns[column - 1]
