@@ -1,0 +1,140 @@
+"""``create_app(settings)``: the FastAPI application, built in one place.
+
+Wiring only: the store and the game service on ``app.state``, the route modules, the
+error answers (never a 500 for bad input; every error is ``{"reason", "message"}`` in
+the player's language), the body limit and the security headers.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .. import __version__
+from .errors import ApiError, pick_language
+from .games import GameService
+from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
+from .routes import actions, games, pages
+from .settings import Settings
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+_HTTP_REASONS = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+
+
+def _error_response(request: Request, error: ApiError) -> JSONResponse:
+    body = error.body(pick_language(request.headers.get("accept-language")))
+    for key, value in body.items():
+        if isinstance(value, BaseModel):
+            body[key] = value.model_dump(mode="json")
+    return JSONResponse(body, status_code=error.status)
+
+
+def _describe(errors: Any) -> str:
+    """One line saying where a request body is wrong (pydantic's messages, in English)."""
+    parts = []
+    for item in list(errors)[:3]:
+        where = ".".join(str(part) for part in item.get("loc", ()))
+        parts.append(f"{where}: {item.get('msg', 'invalid')}")
+    return "; ".join(parts) or "invalid request"
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    async def api_error(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, ApiError)
+        return _error_response(request, error)
+
+    async def validation_error(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, RequestValidationError)
+        return _error_response(
+            request, ApiError(400, "bad_request", detail=_describe(error.errors()))
+        )
+
+    async def http_error(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, StarletteHTTPException)
+        reason = _HTTP_REASONS.get(error.status_code, "bad_request")
+        status = error.status_code if 400 <= error.status_code < 500 else 400
+        response = _error_response(request, ApiError(status, reason))
+        if error.headers:
+            response.headers.update(error.headers)
+        return response
+
+    async def server_error(request: Request, error: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return _error_response(request, ApiError(500, "server_error"))
+
+    app.add_exception_handler(ApiError, api_error)
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(Exception, server_error)
+
+
+def _without_fastapi_422(app: FastAPI) -> None:
+    """Drop FastAPI's automatic 422 ``HTTPValidationError`` answers from the schema: this
+    API answers a malformed request with 400 ``bad_request`` (docs/api.md), and 422 only
+    where a route documents it (an action the rules refuse)."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = build()
+            for path in schema.get("paths", {}).values():
+                for operation in path.values():
+                    answer = operation.get("responses", {}).get("422", {})
+                    if "HTTPValidationError" in str(answer):
+                        del operation["responses"]["422"]
+            models = schema.get("components", {}).get("schemas", {})
+            for name in ("HTTPValidationError", "ValidationError"):
+                models.pop(name, None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the app for ``settings`` (defaults: :class:`Settings`).
+
+    The database is opened (and its tables created) here; it is closed when the app's
+    lifespan ends. ``app.state`` holds ``settings``, ``store`` and ``service``.
+    """
+    settings = settings or Settings()
+    store = Store(settings.database_url(), sqlite_synchronous=settings.sqlite_synchronous)
+    service = GameService(store, undo_limit=settings.undo_limit, cache_games=settings.cache_games)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(
+        title="Spider Solitaire",
+        version=__version__,
+        description="The browser table's API (docs/api.md). The server is the authority: "
+        "it never sends a face-down card's identity or the stock's order.",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.store = store
+    app.state.service = service
+    _install_error_handlers(app)
+    app.include_router(games.router)
+    app.include_router(actions.router)
+    app.include_router(pages.router)
+    pages.mount_static(app, settings.web_dir)
+    _without_fastapi_422(app)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeadersMiddleware)
+    return app

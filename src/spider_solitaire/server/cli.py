@@ -1,0 +1,162 @@
+"""``spider play`` (the browser game on this machine) and ``spider serve`` (for hosting).
+
+:func:`add_server_commands` registers both on the ``spider`` parser; FastAPI and uvicorn
+are imported only when one of them runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from ..codes import GameCode
+
+if TYPE_CHECKING:
+    import uvicorn
+
+    from .settings import Settings
+
+LOCAL_HOST = "127.0.0.1"
+"""Where ``spider play`` listens: this machine only."""
+
+SERVE_PORT = 8000
+"""Default port of ``spider serve``."""
+
+
+def add_server_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``play`` and ``serve`` on the ``spider`` command's ``subparsers``."""
+    play = subparsers.add_parser(
+        "play",
+        help="play in the browser (serves on 127.0.0.1 and opens the page)",
+        description="Serve the game on 127.0.0.1 (a free port unless --port) and open it in "
+        "the browser. Without a code or options the page resumes your last game; with a "
+        "code it opens that deal; --suits/--rule deal a new random game.",
+    )
+    play.add_argument("code", nargs="?", help="game code to open, e.g. SP1-S2C-AAAAAAD")
+    play.add_argument("--suits", type=int, choices=(1, 2, 4), help="deal a new game: suits")
+    play.add_argument(
+        "--rule", type=str.lower, choices=("classic", "flexible"), help="deal a new game: rule"
+    )
+    play.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    play.add_argument("--no-browser", action="store_true", help="do not open the browser")
+    play.add_argument("--db", default="", help="SQLAlchemy URL (default: user data dir)")
+    play.set_defaults(handler=cmd_play)
+
+    serve = subparsers.add_parser(
+        "serve",
+        help="serve the browser game for others (host, port, database)",
+        description="Serve the game with uvicorn. --db takes a SQLAlchemy URL: "
+        "sqlite:///path/games.db (default: games.db in the user data dir) or "
+        "postgresql+psycopg://user:password@host/db (install the driver).",
+    )
+    serve.add_argument("--host", default=LOCAL_HOST, help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=SERVE_PORT, help="port (8000)")
+    serve.add_argument("--db", default="", help="SQLAlchemy URL (default: user data dir)")
+    serve.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help="uvicorn's log level (info logs every request)",
+    )
+    serve.set_defaults(handler=cmd_serve)
+
+
+def start_path(code: str | None, suits: int | None, rule: str | None) -> str:
+    """Return the page path ``spider play`` opens: ``/?code=CODE`` for a code (made
+    canonical), a new random code's link for ``--suits``/``--rule``, else ``/``.
+
+    Raises:
+        InvalidCodeError: ``code`` is malformed.
+    """
+    if code is not None:
+        return "/?code=" + quote(str(GameCode.parse(code)))
+    if suits is not None or rule is not None:
+        return "/?code=" + quote(str(GameCode.random(suits or 4, rule or "classic")))
+    return "/"
+
+
+def _settings(db: str) -> Settings:
+    from .settings import Settings
+
+    return Settings(db_url=db)
+
+
+def run_server(
+    settings: Settings,
+    *,
+    host: str,
+    port: int,
+    log_level: str = "warning",
+    on_ready: Callable[[str], None] | None = None,
+) -> uvicorn.Server:
+    """Serve the app for ``settings`` on ``host``:``port`` until interrupted; return the
+    stopped server. ``port`` 0 picks a free port. ``on_ready(base_url)`` is called from
+    another thread once the server accepts connections."""
+    import uvicorn
+
+    from .app import create_app
+
+    app = create_app(settings)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    bound_port = sock.getsockname()[1]
+    shown_host = f"[{host}]" if family == socket.AF_INET6 else host
+    base_url = f"http://{shown_host}:{bound_port}"
+    config = uvicorn.Config(app, log_level=log_level, lifespan="on")
+    server = uvicorn.Server(config)
+
+    def announce() -> None:
+        while not server.started and not server.should_exit:
+            time.sleep(0.02)
+        if server.started and on_ready is not None:
+            on_ready(base_url)
+
+    threading.Thread(target=announce, name="spider-announce", daemon=True).start()
+    server.run(sockets=[sock])
+    return server
+
+
+def _run(args: argparse.Namespace, host: str, port: int, ready: Callable[[str], None]) -> int:
+    """Run the server for ``args``; a bad ``--db`` or an address in use is status 2."""
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+
+    log_level = getattr(args, "log_level", "warning")
+    try:
+        run_server(_settings(args.db), host=host, port=port, log_level=log_level, on_ready=ready)
+    except (ArgumentError, NoSuchModuleError, OperationalError) as error:
+        print(f"spider {args.command}: database {args.db!r}: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"spider {args.command}: cannot listen on {host}:{port}: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``spider play [CODE] [--suits N] [--rule R] [--no-browser] [--port P] [--db URL]``."""
+    path = start_path(args.code, args.suits, args.rule)
+
+    def ready(base_url: str) -> None:
+        print(f"Spider Solitaire: {base_url}{path}  (Ctrl+C to stop)", flush=True)
+        if not args.no_browser:
+            webbrowser.open(base_url + path)
+
+    return _run(args, LOCAL_HOST, args.port, ready)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``spider serve [--host H] [--port P] [--db URL] [--log-level L]``."""
+
+    def ready(base_url: str) -> None:
+        print(f"Spider Solitaire serving at {base_url}/  (Ctrl+C to stop)", flush=True)
+
+    return _run(args, args.host, args.port, ready)

@@ -1,0 +1,364 @@
+"""The game service: the engine, the store and a cache, behind the routes.
+
+A request names a game by id; the service checks that the player owns it, rebuilds the
+:class:`~spider_solitaire.game.Game` (from the cache when it holds that game at the
+stored version, else by replaying the saved actions), plays the action on a copy,
+commits it with the version check, and only then answers. Everything the player gets
+is built here from the engine's view: face-down cards only as a count, the stock only
+as rows left.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import cast
+
+from .. import rules
+from ..cards import card_text
+from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
+from ..events import Event
+from ..game import Game
+from ..moves import DEAL, Move
+from .errors import ApiError
+from .schemas import (
+    ActionRequest,
+    ColumnView,
+    GameState,
+    GroupView,
+    NewGameRequest,
+    RuleName,
+    SuitCount,
+)
+from .store import GameRecord, Snapshot, StaleVersionError, Store
+
+log = logging.getLogger(__name__)
+
+CONTROL_ACTIONS = ("undo", "redo", "restart")
+"""Actions that are not moves; stored in the action log by these names."""
+
+
+@dataclass(slots=True)
+class _Entry:
+    """A cached game at one version, with its state once built."""
+
+    version: int
+    game: Game
+    state: GameState | None = None
+
+
+@dataclass(slots=True)
+class LoadedGame:
+    """A stored game and its rebuilt :class:`Game` at the same version."""
+
+    record: GameRecord
+    game: Game
+    entry: _Entry = field(repr=False)
+
+
+class GameCache:
+    """A small LRU cache of rebuilt games keyed by game id, valid for one version.
+
+    Cached games are never changed in place: an action plays on a copy, and the copy
+    is stored under the new version once it is committed. Safe to share between threads.
+
+    Args:
+        size: how many games to keep; 0 keeps none.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, game_id: str, version: int) -> _Entry | None:
+        """Return the entry of ``game_id`` if it is at ``version``, else None."""
+        with self._lock:
+            entry = self._entries.get(game_id)
+            if entry is None or entry.version != version:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(game_id)
+            self.hits += 1
+            return entry
+
+    def put(self, game_id: str, entry: _Entry) -> None:
+        """Keep ``entry`` for ``game_id`` unless a newer version is already kept."""
+        if not self.size:
+            return
+        with self._lock:
+            current = self._entries.get(game_id)
+            if current is not None and current.version > entry.version:
+                return
+            self._entries[game_id] = entry
+            self._entries.move_to_end(game_id)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every game (as a restarted server would)."""
+        with self._lock:
+            self._entries.clear()
+
+
+def replay(game: Game, action: str) -> list[Event]:
+    """Play one stored action on ``game``: a move, ``d``, ``undo``, ``redo`` or ``restart``.
+
+    Raises:
+        InvalidMoveError, IllegalMoveError: as the engine does.
+    """
+    if action == "undo":
+        game.undo()
+        return []
+    if action == "redo":
+        return game.redo()
+    if action == "restart":
+        game.restart()
+        return []
+    return game.play(Move.parse(action))
+
+
+def snapshot(game: Game) -> Snapshot:
+    """What to save beside an action: the undo and redo stacks as notation, score, moves."""
+    return Snapshot(
+        " ".join(map(str, game.history)),
+        " ".join(map(str, game.redo_moves)),
+        game.score,
+        game.moves,
+        game.is_won,
+    )
+
+
+def build_state(record: GameRecord, game: Game) -> GameState:
+    """Return the player's view of ``game`` (stored as ``record``) with its movable groups.
+
+    Only face-up cards are named; ``groups`` comes from the engine's legal moves and
+    ``auto_move``, which depend on face-up cards alone.
+    """
+    position = game.position
+    columns = [
+        ColumnView(face_down=down, face_up=[card_text(card) for card in cards[down:]])
+        for cards, down in zip(position.columns, position.face_down, strict=True)
+    ]
+    targets: dict[tuple[int, int], list[int]] = {}
+    can_deal = False
+    for move in game.legal_moves():
+        if move == DEAL:
+            can_deal = True
+        else:
+            assert move.count is not None
+            targets.setdefault((move.source, move.count), []).append(move.target)
+    groups = []
+    for column in range(1, 11):
+        for count in range(1, game.movable_length(column) + 1):
+            auto = game.auto_move(column, count)
+            groups.append(
+                GroupView(
+                    column=column,
+                    count=count,
+                    targets=targets.get((column, count), []),
+                    auto=auto.target if auto is not None else None,
+                )
+            )
+    deal_reason = None
+    if not can_deal:
+        deal_reason = "game_won" if game.is_won else rules.deal_reason(position)
+    return GameState(
+        id=record.id,
+        version=record.version,
+        code=game.code,
+        suits=cast(SuitCount, position.suits),
+        rule=cast(RuleName, position.rule),
+        score=position.score,
+        moves=position.moves,
+        removed=list(position.removed),
+        stock_rows_left=position.stock_rows_left,
+        is_won=game.is_won,
+        can_undo=game.can_undo,
+        can_redo=game.can_redo,
+        assisted=record.assisted,
+        columns=columns,
+        groups=groups,
+        can_deal=can_deal,
+        deal_reason=deal_reason,
+    )
+
+
+def _auto_refusal(game: Game, column: int, count: int) -> str:
+    """Why ``auto`` found no move for the last ``count`` cards of ``column``: the engine's
+    reason when the group cannot move at all (in the engine's order), else ``no_target``."""
+    position = game.position
+    cards = position.columns[column - 1]
+    if game.is_won:
+        return "game_won"
+    if not cards:
+        return "empty_source"
+    if count > len(cards) - position.face_down[column - 1]:
+        return "face_down"
+    if count > game.movable_length(column):
+        group = cards[-count:]
+        ranks_descend = all((upper & 15) == (lower & 15) + 1 for upper, lower in pairwise(group))
+        return "mixed_suits" if ranks_descend else "not_descending"
+    return "no_target"
+
+
+class GameService:
+    """Create, load and play games for players (see the module docstring).
+
+    Args:
+        store: the database.
+        undo_limit: the Game option for every game.
+        cache_games: size of the in-memory cache of rebuilt games.
+    """
+
+    def __init__(self, store: Store, *, undo_limit: int, cache_games: int) -> None:
+        self.store = store
+        self.undo_limit = undo_limit
+        self.cache = GameCache(cache_games)
+
+    # --- loading ------------------------------------------------------------------
+
+    def _start(self, record: GameRecord) -> Game:
+        if record.code is not None:
+            return Game.from_code(record.code, undo_limit=self.undo_limit)
+        assert record.start_position is not None
+        return Game.from_position(record.start_position, strict=False, undo_limit=self.undo_limit)
+
+    def rebuild(self, record: GameRecord) -> Game:
+        """Return ``record``'s game at its version by replaying its actions since the last
+        restart (undo and redo included, so the stacks come back exactly)."""
+        game = self._start(record)
+        for action in self.store.actions(record.id, after=record.restart_at, upto=record.version):
+            replay(game, action)
+        saved = snapshot(game)
+        if (saved.history, saved.redo) != (record.history, record.redo):
+            log.warning("game %s: replayed stacks differ from the saved ones", record.id)
+        return game
+
+    def _load(self, record: GameRecord) -> LoadedGame:
+        entry = self.cache.get(record.id, record.version)
+        if entry is None:
+            entry = _Entry(record.version, self.rebuild(record))
+            self.cache.put(record.id, entry)
+        return LoadedGame(record, entry.game, entry)
+
+    def state(self, loaded: LoadedGame) -> GameState:
+        """Return the player's view of ``loaded`` (built once per cached version)."""
+        entry = loaded.entry
+        if entry.state is None or entry.state.version != loaded.record.version:
+            entry.state = build_state(loaded.record, loaded.game)
+        return entry.state
+
+    def get(self, player_id: str | None, game_id: str) -> LoadedGame:
+        """Return the game ``game_id`` of ``player_id``.
+
+        Raises:
+            ApiError: 404 ``not_found`` for an unknown id or another player's game.
+        """
+        record = self.store.get_game(game_id) if player_id is not None else None
+        if record is None or record.player_id != player_id:
+            raise ApiError(404, "not_found")
+        return self._load(record)
+
+    def current(self, player_id: str | None) -> LoadedGame:
+        """Return the game ``player_id`` created or played last.
+
+        Raises:
+            ApiError: 404 ``no_game`` when the player has none.
+        """
+        record = self.store.current_game(player_id) if player_id is not None else None
+        if record is None:
+            raise ApiError(404, "no_game")
+        return self._load(record)
+
+    # --- changing -----------------------------------------------------------------
+
+    def create(self, player_id: str, request: NewGameRequest) -> LoadedGame:
+        """Deal a new game for ``player_id`` as ``request`` asks and save it at version 0.
+
+        Raises:
+            ApiError: 400 ``bad_code`` or ``bad_position``.
+        """
+        try:
+            if request.code is not None:
+                game = Game.from_code(request.code, undo_limit=self.undo_limit)
+            elif request.position is not None:
+                game = Game.from_position(
+                    request.position, strict=False, undo_limit=self.undo_limit
+                )
+            else:
+                game = Game.new(
+                    request.suits or 4, request.rule or "classic", undo_limit=self.undo_limit
+                )
+        except InvalidCodeError as error:
+            raise ApiError(400, "bad_code", detail=str(error)) from None
+        except InvalidPositionError as error:
+            raise ApiError(400, "bad_position", detail=str(error)) from None
+        record = self.store.create_game(
+            player_id,
+            code=game.code,
+            start_position=None if game.code is not None else game.start.to_text(),
+            suits=game.suits,
+            rule=game.rule,
+            score=game.score,
+            moves=game.moves,
+        )
+        entry = _Entry(record.version, game)
+        self.cache.put(record.id, entry)
+        return LoadedGame(record, game, entry)
+
+    def act(
+        self, player_id: str | None, game_id: str, request: ActionRequest
+    ) -> tuple[LoadedGame, list[Event]]:
+        """Play ``request`` on the game and commit it; return the game and the events.
+
+        Raises:
+            ApiError: 404 ``not_found``; 409 ``stale_version`` (with the current state)
+                when ``request.version`` is not the game's version or another action got
+                in first; 400 ``bad_action`` for bad notation; 422 with the engine's
+                reason (or ``no_target``) when the rules refuse it. Nothing is saved then.
+        """
+        loaded = self.get(player_id, game_id)
+        if request.version != loaded.record.version:
+            raise ApiError(409, "stale_version", state=self.state(loaded))
+        work = loaded.game.copy()
+        text, events = self._play(work, request)
+        try:
+            record = self.store.record_action(
+                loaded.record, text, snapshot(work), restart=text == "restart"
+            )
+        except StaleVersionError:
+            current = self.get(player_id, game_id)
+            raise ApiError(409, "stale_version", state=self.state(current)) from None
+        entry = _Entry(record.version, work)
+        self.cache.put(record.id, entry)
+        return LoadedGame(record, work, entry), events
+
+    def _play(self, game: Game, request: ActionRequest) -> tuple[str, list[Event]]:
+        """Play ``request`` on ``game``; return the action's text for the log and events."""
+        action = request.action.strip().lower()
+        try:
+            if action in CONTROL_ACTIONS:
+                return action, replay(game, action)
+            if action == "auto":
+                assert request.column is not None and request.count is not None
+                move = game.auto_move(request.column, request.count)
+                if move is None:
+                    reason = _auto_refusal(game, request.column, request.count)
+                    raise ApiError(422, reason, action=f"auto {request.column}:{request.count}")
+            else:
+                try:
+                    move = Move.parse(action)
+                except InvalidMoveError as error:
+                    raise ApiError(400, "bad_action", detail=str(error)) from None
+                if not move.is_deal and move.count is None and not game.is_won:
+                    move = rules.resolve_move(game.position, move)
+            events = game.play(move)
+        except IllegalMoveError as error:
+            raise ApiError(422, error.reason, action=error.action) from None
+        return str(move), events

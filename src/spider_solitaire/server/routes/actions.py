@@ -1,0 +1,35 @@
+"""``/api/games/{id}/actions``: play a move, deal, undo, redo, restart or auto-move."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+
+from ..games import GameService
+from ..schemas import ActionRequest, ActionResult
+from .deps import error_responses, get_service, player_cookie
+
+router = APIRouter(prefix="/api/games", tags=["actions"])
+
+
+@router.post(
+    "/{game_id}/actions",
+    response_model=ActionResult,
+    responses=error_responses(400, 404, 409, 413, 422),
+    summary="Play an action",
+)
+def play_action(
+    game_id: str,
+    body: ActionRequest,
+    service: Annotated[GameService, Depends(get_service)],
+    player: Annotated[str | None, Depends(player_cookie)],
+) -> ActionResult:
+    """Play ``body.action`` on the game at ``body.version``; it is saved before the answer.
+
+    Answers the new state and the action's events (none for undo and restart).
+    """
+    loaded, events = service.act(player, game_id, body)
+    return ActionResult.model_validate(
+        {"state": service.state(loaded), "events": [event.to_dict() for event in events]}
+    )

@@ -1,0 +1,188 @@
+"""The API's named request and response models (docs/api.md is the prose contract).
+
+Cards are text like ``"TS"``; columns are numbered 1-10. Nothing here can hold a
+face-down card's identity or the stock's order: a column shows only its face-down
+*count*, the stock only its rows left.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Column = Annotated[int, Field(ge=1, le=10, description="a column, 1-10")]
+CardText = Annotated[str, Field(pattern=r"^[A2-9TJQK][SHDC]$", description='a card, like "TS"')]
+SuitText = Annotated[str, Field(pattern=r"^[SHDC]$", description="a suit letter")]
+SuitCount = Literal[1, 2, 4]
+RuleName = Literal["classic", "flexible"]
+
+MAX_VERSION = 2**31 - 1
+"""Versions never get near this; larger ones are refused as malformed."""
+
+
+class NewGameRequest(BaseModel):
+    """Body of ``POST /api/games``: a game code, or a number of suits and a rule, or (an
+    extension for puzzles and tests) a start position in position notation.
+
+    An empty body deals a random 4-suit Classic game.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    code: Annotated[str, Field(max_length=64, examples=["SP1-S2C-AAAAAAD"])] | None = None
+    suits: SuitCount | None = None
+    rule: RuleName | None = None
+    position: Annotated[str, Field(max_length=4096)] | None = Field(
+        default=None,
+        description="position notation (face-down cards as real cards; parsed with "
+        "strict=False, so small boards are allowed); the game then has no code",
+    )
+
+    @model_validator(mode="after")
+    def _one_way_to_start(self) -> Self:
+        chosen = (self.code is not None) + (self.position is not None)
+        chosen += self.suits is not None or self.rule is not None
+        if chosen > 1:
+            raise ValueError("give a code, or suits and rule, or a position: only one of them")
+        return self
+
+
+class ActionRequest(BaseModel):
+    """Body of ``POST /api/games/{id}/actions``.
+
+    ``action`` is a move (``3:4>7``, ``3>7``), ``d`` (deal), ``undo``, ``redo``,
+    ``restart`` or ``auto``; ``auto`` needs ``column`` and ``count`` (the group a
+    double-click or tap chose) and plays the engine's ``auto_move``.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: Annotated[
+        int, Field(ge=0, le=MAX_VERSION, description="the version the action is for")
+    ]
+    action: Annotated[str, Field(min_length=1, max_length=32, examples=["3:4>7", "d", "undo"])]
+    column: Column | None = None
+    count: Annotated[int, Field(ge=1, le=104)] | None = None
+
+    @model_validator(mode="after")
+    def _auto_needs_a_group(self) -> Self:
+        is_auto = self.action.strip().lower() == "auto"
+        has_group = self.column is not None or self.count is not None
+        if is_auto and (self.column is None or self.count is None):
+            raise ValueError("auto needs column and count")
+        if has_group and not is_auto:
+            raise ValueError("column and count go only with auto")
+        return self
+
+
+class ColumnView(BaseModel):
+    """A column as the player sees it: how many cards are face-down, and the face-up
+    cards, bottom to top."""
+
+    face_down: Annotated[int, Field(ge=0)]
+    face_up: list[CardText]
+
+
+class GroupView(BaseModel):
+    """A movable group: the last ``count`` cards of ``column``, the columns it may legally
+    go to (possibly none, lowest first) and the auto-move target (or null)."""
+
+    column: Column
+    count: Annotated[int, Field(ge=1)]
+    targets: list[Column]
+    auto: Column | None
+
+
+class GameState(BaseModel):
+    """The player's view of a game, with what the front end needs to offer moves."""
+
+    id: str
+    version: Annotated[int, Field(ge=0)]
+    code: str | None = Field(description="the game code; null for a game from a position")
+    suits: SuitCount
+    rule: RuleName
+    score: Annotated[int, Field(ge=0)]
+    moves: Annotated[int, Field(ge=0)]
+    removed: list[SuitText] = Field(description="suits of the removed runs, in order")
+    stock_rows_left: Annotated[int, Field(ge=0)]
+    is_won: bool
+    can_undo: bool
+    can_redo: bool
+    assisted: bool = Field(description="a hint or the solver helped in this game")
+    columns: Annotated[list[ColumnView], Field(min_length=10, max_length=10)]
+    groups: list[GroupView]
+    can_deal: bool
+    deal_reason: str | None = Field(description="the engine's reason code when no deal")
+
+
+class MoveEvent(BaseModel):
+    """``cards`` (bottom to top) went from column ``source`` to column ``target``."""
+
+    kind: Literal["move"]
+    source: Column
+    target: Column
+    cards: list[CardText]
+
+
+class TurnUpEvent(BaseModel):
+    """The last card of ``column`` turned face-up: ``card``."""
+
+    kind: Literal["turn_up"]
+    column: Column
+    card: CardText
+
+
+class DealEvent(BaseModel):
+    """A stock row was dealt: ``cards[i]`` went onto column ``i + 1``."""
+
+    kind: Literal["deal"]
+    cards: Annotated[list[CardText], Field(min_length=10, max_length=10)]
+
+
+class RemoveRunEvent(BaseModel):
+    """A King-to-Ace run of ``suit`` left the end of ``column``."""
+
+    kind: Literal["remove_run"]
+    column: Column
+    suit: SuitText
+
+
+class WonEvent(BaseModel):
+    """The game is won with ``score``."""
+
+    kind: Literal["won"]
+    score: Annotated[int, Field(ge=0)]
+
+
+Event = Annotated[
+    MoveEvent | TurnUpEvent | DealEvent | RemoveRunEvent | WonEvent,
+    Field(discriminator="kind"),
+]
+"""One event of an action, for animation (see :mod:`spider_solitaire.events`)."""
+
+
+class ActionResult(BaseModel):
+    """Answer to an accepted action: the new state and the action's events, in order
+    (none for undo and restart)."""
+
+    state: GameState
+    events: list[Event]
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: a stable ``reason`` code and a one-sentence ``message`` in the
+    player's language; ``detail`` repeats the bad input (English, for bug reports) and
+    ``action`` is the refused action in canonical notation, where there is one."""
+
+    reason: str
+    message: str
+    detail: str | None = None
+    action: str | None = None
+
+
+class StaleVersionBody(ErrorBody):
+    """409 ``stale_version``: the action was for an old version; ``state`` is the current
+    one, and nothing changed."""
+
+    state: GameState

@@ -1,0 +1,262 @@
+"""``/api/games/{id}/actions``: moves, deals, auto, undo/redo/restart, refusals, versions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from spider_solitaire.messages import reason_text
+from spider_solitaire.server.app import create_app
+from spider_solitaire.server.settings import Settings
+
+from .conftest import CODE, act, board, new_game
+
+RUN_S = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+"""King down to 2 of spades: one Ace short of a run."""
+
+
+def test_a_move_answers_the_new_state_and_its_events(client: TestClient) -> None:
+    state = new_game(client)
+    response = act(client, state, "6>1")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["events"] == [
+        {"kind": "move", "source": 6, "target": 1, "cards": ["AS"]},
+        {"kind": "turn_up", "column": 6, "card": "5H"},
+    ]
+    new = body["state"]
+    assert (new["version"], new["score"], new["moves"]) == (1, 499, 1)
+    assert new["columns"][0] == {"face_down": 5, "face_up": ["2H", "AS"]}
+    assert new["columns"][5] == {"face_down": 3, "face_up": ["5H"]}
+    assert (new["can_undo"], new["can_redo"]) == (True, False)
+    assert client.get(f"/api/games/{state['id']}").json() == new
+
+
+def test_a_deal_answers_the_dealt_row(client: TestClient) -> None:
+    state = new_game(client)
+    body = act(client, state, "d").json()
+    row = ["2S", "8H", "3S", "4S", "6S", "3S", "AH", "JH", "KH", "TS"]
+    assert body["events"] == [{"kind": "deal", "cards": row}]
+    assert body["state"]["stock_rows_left"] == 4
+    assert [column["face_up"][-1] for column in body["state"]["columns"]] == row
+
+
+def test_an_illegal_move_is_422_with_the_engines_reason_and_nothing_changes(
+    client: TestClient,
+) -> None:
+    state = new_game(client)
+    response = act(client, state, "2>3")  # 6S onto QS
+    assert response.status_code == 422
+    assert response.json() == {
+        "reason": "not_one_higher",
+        "message": reason_text("not_one_higher", "en"),
+        "action": "2>3",
+    }
+    spanish = client.post(
+        f"/api/games/{state['id']}/actions",
+        json={"version": 0, "action": "2:1>3"},
+        headers={"Accept-Language": "es"},
+    ).json()
+    assert spanish["message"] == (
+        "Una carta solo va sobre otra exactamente un valor más alta, o en una columna vacía."
+    )
+    assert client.get(f"/api/games/{state['id']}").json() == state
+
+
+def test_a_mixed_suit_group_is_refused_with_mixed_suits(client: TestClient) -> None:
+    state = new_game(client, position=board({1: "| 9S 8H", 2: "| TH"}, rules="S2C"))
+    for body in (
+        {"action": "1>2"},
+        {"action": "1:2>2"},
+        {"action": "auto", "column": 1, "count": 2},
+    ):
+        response = client.post(f"/api/games/{state['id']}/actions", json={"version": 0, **body})
+        assert response.status_code == 422, body
+        assert response.json()["reason"] == "mixed_suits"
+        assert response.json()["message"] == reason_text("mixed_suits")
+
+
+def test_a_deal_with_an_empty_column_is_refused(client: TestClient) -> None:
+    columns = {1: "|", 2: "| KS QS"} | {n: "| KS" for n in range(3, 11)}
+    state = new_game(client, position=board(columns, stock=" ".join(["5S"] * 10)))
+    assert (state["can_deal"], state["deal_reason"]) == (False, "deal_needs_full_columns")
+    response = act(client, state, "d")
+    assert response.status_code == 422
+    assert response.json()["reason"] == "deal_needs_full_columns"
+
+
+def test_auto_plays_the_engines_auto_move(client: TestClient) -> None:
+    state = new_game(client)
+    body = act(client, state, "auto", column=9, count=1).json()
+    assert body["events"] == [
+        {"kind": "move", "source": 9, "target": 4, "cards": ["8S"]},
+        {"kind": "turn_up", "column": 9, "card": "KS"},
+    ]
+    refused = act(client, body["state"], "auto", column=2, count=1)  # 6S: no 7 anywhere
+    assert refused.status_code == 422
+    assert refused.json()["reason"] == "no_target"
+    assert refused.json()["message"] == "That group can move, but no column can take it."
+    too_many = act(client, body["state"], "auto", column=2, count=2)
+    assert too_many.json()["reason"] == "face_down"
+
+
+def test_undo_redo_and_restart(client: TestClient) -> None:
+    state = new_game(client)
+    moved = act(client, state, "6>1").json()
+    undone = act(client, moved["state"], "undo").json()
+    assert undone["events"] == []
+    assert undone["state"] | {"version": 0, "can_redo": False} == state
+    assert (undone["state"]["version"], undone["state"]["can_redo"]) == (2, True)
+    redone = act(client, undone["state"], "redo").json()
+    assert redone["events"] == moved["events"]
+    assert redone["state"] | {"version": 1} == moved["state"]
+    nothing = act(client, redone["state"], "redo")
+    assert nothing.status_code == 422
+    assert nothing.json()["reason"] == "nothing_to_redo"
+    restarted = act(client, redone["state"], "restart").json()
+    assert restarted["events"] == []
+    assert restarted["state"] | {"version": 0} == state
+    assert act(client, restarted["state"], "undo").json()["reason"] == "nothing_to_undo"
+
+
+def test_a_completed_run_is_removed_and_comes_back_by_undo(client: TestClient) -> None:
+    state = new_game(client, position=board({1: f"| {RUN_S}", 2: "5S | AS"}))
+    body = act(client, state, "2>1").json()
+    assert body["events"] == [
+        {"kind": "move", "source": 2, "target": 1, "cards": ["AS"]},
+        {"kind": "turn_up", "column": 2, "card": "5S"},
+        {"kind": "remove_run", "column": 1, "suit": "S"},
+    ]
+    after = body["state"]
+    assert (after["score"], after["removed"], after["columns"][0]["face_up"]) == (599, ["S"], [])
+    back = act(client, after, "undo").json()["state"]
+    assert back["removed"] == []
+    assert back["columns"][0]["face_up"] == RUN_S.split()
+    assert back["columns"][1] == {"face_down": 1, "face_up": ["AS"]}
+
+
+def test_the_winning_move_answers_won_and_then_everything_is_refused(client: TestClient) -> None:
+    state = new_game(client, position=board({1: f"| {RUN_S}", 2: "| AS"}))
+    body = act(client, state, "auto", column=2, count=1).json()
+    assert body["events"][-2:] == [
+        {"kind": "remove_run", "column": 1, "suit": "S"},
+        {"kind": "won", "score": 599},
+    ]
+    won = body["state"]
+    assert (won["is_won"], won["groups"], won["can_deal"], won["deal_reason"]) == (
+        True,
+        [],
+        False,
+        "game_won",
+    )
+    for action in ("d", "1>2"):
+        assert act(client, won, action).json()["reason"] == "game_won"
+    assert act(client, won, "auto", column=1, count=1).json()["reason"] == "game_won"
+
+
+def test_an_old_version_is_409_with_the_current_state_and_nothing_changes(
+    client: TestClient, app: FastAPI
+) -> None:
+    tab1 = new_game(client)
+    tab2 = dict(tab1)
+    current = act(client, tab1, "6>1").json()["state"]
+    response = act(client, tab2, "8>7")
+    assert response.status_code == 409
+    body = response.json()
+    assert body["reason"] == "stale_version"
+    assert body["state"] == current
+    assert client.get(f"/api/games/{tab1['id']}").json() == current
+    assert app.state.store.actions(tab1["id"]) == ["6:1>1"]
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ({"version": 0, "action": "3-7"}, "bad_action"),
+        ({"version": 0, "action": "11>2"}, "bad_action"),
+        ({"version": 0, "action": "3:0>7"}, "bad_action"),
+        ({"version": 0, "action": "auto"}, "bad_request"),
+        ({"version": 0, "action": "3>7", "column": 3, "count": 1}, "bad_request"),
+        ({"version": 0, "action": "auto", "column": 11, "count": 1}, "bad_request"),
+        ({"version": -1, "action": "d"}, "bad_request"),
+        ({"version": "zero", "action": "d"}, "bad_request"),
+        ({"action": "d"}, "bad_request"),
+        ({"version": 0, "action": ""}, "bad_request"),
+        ({"version": 0, "action": "d" * 33}, "bad_request"),
+        ({"version": 0, "action": "d", "extra": 1}, "bad_request"),
+        ({"version": 2**40, "action": "d"}, "bad_request"),
+    ],
+)
+def test_bad_bodies_are_400(client: TestClient, body: dict[str, Any], reason: str) -> None:
+    state = new_game(client)
+    response = client.post(f"/api/games/{state['id']}/actions", json=body)
+    assert response.status_code == 400
+    assert response.json()["reason"] == reason
+
+
+def test_malformed_json_is_400_in_the_players_language(client: TestClient) -> None:
+    state = new_game(client)
+    response = client.post(
+        f"/api/games/{state['id']}/actions",
+        content=b'{"version": 0, "action": ',
+        headers={"Content-Type": "application/json", "Accept-Language": "es"},
+    )
+    assert response.status_code == 400
+    assert response.json()["reason"] == "bad_request"
+    assert response.json()["message"].startswith("La petición no es un JSON")
+
+
+def test_oversized_bodies_are_413_declared_or_streamed(client: TestClient) -> None:
+    state = new_game(client)
+    url = f"/api/games/{state['id']}/actions"
+    big = b'{"version": 0, "action": "d", "pad": "' + b"x" * 20_000 + b'"}'
+    response = client.post(url, content=big, headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["reason"] == "too_large"
+
+    def chunks() -> Iterator[bytes]:
+        for _ in range(40):
+            yield b" " * 1024
+
+    streamed = client.post(url, content=chunks(), headers={"Content-Type": "application/json"})
+    assert streamed.status_code == 413
+    assert client.get(f"/api/games/{state['id']}").json()["version"] == 0
+
+
+def test_the_undo_limit_survives_a_server_restart(tmp_path: Path) -> None:
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'limit.db'}", undo_limit=2)
+    first = create_app(settings)
+    client = TestClient(first)
+    state = new_game(client)
+    for action in ("6>1", "8>7", "d", "undo", "undo"):
+        state = act(client, state, action).json()["state"]
+    assert (state["can_undo"], state["can_redo"], state["moves"]) == (False, True, 1)
+    assert act(client, state, "undo").json()["reason"] == "nothing_to_undo"
+    first.state.store.close()
+    second = create_app(settings)
+    try:
+        again = TestClient(second)
+        again.cookies.set("spider_player", client.cookies["spider_player"])
+        resumed = again.get(f"/api/games/{state['id']}").json()
+        assert resumed == state
+        assert act(again, resumed, "undo").json()["reason"] == "nothing_to_undo"
+        redone = act(again, resumed, "redo").json()["state"]
+        assert (redone["moves"], redone["can_undo"]) == (2, True)
+    finally:
+        second.state.store.close()
+
+
+def test_the_saved_game_row_holds_the_stacks_and_the_log(client: TestClient, app: FastAPI) -> None:
+    state = new_game(client)
+    for action in ("6>1", "8>7", "undo"):
+        state = act(client, state, action).json()["state"]
+    store = app.state.store
+    record = store.get_game(state["id"])
+    assert (record.code, record.version, record.history, record.redo) == (CODE, 3, "6:1>1", "8:1>7")
+    assert (record.score, record.moves, record.is_won) == (499, 1, False)
+    assert store.actions(state["id"]) == ["6:1>1", "8:1>7", "undo"]

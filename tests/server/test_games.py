@@ -1,0 +1,193 @@
+"""``/api/games``: starting games, the current game, reading by id, players kept apart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from spider_solitaire import Game
+from spider_solitaire.server.app import create_app
+from spider_solitaire.server.settings import Settings
+
+from .conftest import CODE, act, board, new_game
+
+FIRST_GROUPS = [
+    {"column": 1, "count": 1, "targets": [8], "auto": 8},
+    {"column": 2, "count": 1, "targets": [], "auto": None},
+    {"column": 3, "count": 1, "targets": [], "auto": None},
+    {"column": 4, "count": 1, "targets": [], "auto": None},
+    {"column": 5, "count": 1, "targets": [], "auto": None},
+    {"column": 6, "count": 1, "targets": [1], "auto": 1},
+    {"column": 7, "count": 1, "targets": [10], "auto": 10},
+    {"column": 8, "count": 1, "targets": [7], "auto": 7},
+    {"column": 9, "count": 1, "targets": [4, 5], "auto": 4},
+    {"column": 10, "count": 1, "targets": [2], "auto": 2},
+]
+"""Every movable group of SP1-S2C-AAAAAAD's deal, worked out by hand from its face-up
+cards 2H 6S QS 9S 9S AS 4S 3S 8S 5S."""
+
+
+def test_a_game_from_a_code_shows_the_players_view(client: TestClient) -> None:
+    state = new_game(client, code=" sp1-s2c-aaaaaad ")
+    assert state["version"] == 0
+    assert state["code"] == CODE
+    assert (state["suits"], state["rule"]) == (2, "classic")
+    assert (state["score"], state["moves"], state["removed"]) == (500, 0, [])
+    assert (state["stock_rows_left"], state["is_won"]) == (5, False)
+    assert (state["can_undo"], state["can_redo"], state["assisted"]) == (False, False, False)
+    assert [column["face_down"] for column in state["columns"]] == [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]
+    assert [column["face_up"] for column in state["columns"]] == [
+        ["2H"], ["6S"], ["QS"], ["9S"], ["9S"], ["AS"], ["4S"], ["3S"], ["8S"], ["5S"],
+    ]  # fmt: skip
+    assert state["groups"] == FIRST_GROUPS
+    assert (state["can_deal"], state["deal_reason"]) == (True, None)
+    view = Game.from_code(CODE).to_position(hidden=True).splitlines()
+    assert view[5] == "1: ?? ?? ?? ?? ?? | 2H"
+
+
+def test_the_first_visit_gets_an_httponly_samesite_lax_cookie(client: TestClient) -> None:
+    response = client.post("/api/games", json={"code": CODE})
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith("spider_player=")
+    assert "HttpOnly" in cookie
+    assert "samesite=lax" in cookie.lower()
+    assert "Path=/" in cookie
+    assert "Secure" not in cookie  # plain http on 127.0.0.1
+    player = client.cookies["spider_player"]
+    assert len(player) == 32
+    again = client.post("/api/games", json={"code": CODE})
+    assert "set-cookie" not in again.headers
+    assert client.cookies["spider_player"] == player
+
+
+def test_a_forged_cookie_is_replaced_by_a_new_id(client: TestClient) -> None:
+    response = client.post(
+        "/api/games", json={"code": CODE}, headers={"Cookie": "spider_player=" + "A" * 32}
+    )
+    assert response.status_code == 201
+    issued = response.cookies["spider_player"]
+    assert len(issued) == 32
+    assert issued != "A" * 32
+
+
+def test_suits_and_rule_deal_a_random_game_its_code_reproduces(client: TestClient) -> None:
+    state = new_game(client, suits=1, rule="flexible")
+    assert state["code"].startswith("SP1-S1C-")  # one suit is always written Classic
+    assert (state["suits"], state["rule"]) == (1, "classic")
+    expected = Game.from_code(state["code"])
+    assert [c["face_up"] for c in state["columns"]] == [
+        [expected.to_position().splitlines()[5 + n].split("| ")[1]] for n in range(10)
+    ]
+    flexible = new_game(client, suits=4, rule="flexible")
+    assert flexible["code"].startswith("SP1-S4F-")
+    assert flexible["rule"] == "flexible"
+
+
+def test_an_empty_body_deals_four_suits_classic(client: TestClient) -> None:
+    response = client.post("/api/games", json={})
+    assert response.status_code == 201
+    assert response.json()["code"].startswith("SP1-S4C-")
+
+
+def test_a_game_from_a_position_has_no_code(client: TestClient) -> None:
+    text = board({1: "5S | KS QS", 2: "| JS"}, stock="")
+    state = new_game(client, position=text)
+    assert state["code"] is None
+    assert state["columns"][0] == {"face_down": 1, "face_up": ["KS", "QS"]}
+    assert state["columns"][1] == {"face_down": 0, "face_up": ["JS"]}
+    assert state["stock_rows_left"] == 0
+    assert (state["can_deal"], state["deal_reason"]) == (False, "stock_empty")
+    assert {"column": 2, "count": 1, "targets": [1, 3, 4, 5, 6, 7, 8, 9, 10], "auto": 1} in (
+        state["groups"]
+    )
+
+
+def test_a_bad_code_is_400_bad_code_in_the_players_language(client: TestClient) -> None:
+    response = client.post(
+        "/api/games",
+        json={"code": "SP1-S3C-AAAAAAA"},
+        headers={"Accept-Language": "es-ES,es;q=0.9"},
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["reason"] == "bad_code"
+    assert body["message"].startswith("Eso no es un código de partida")
+    assert "number of suits must be 1, 2 or 4" in body["detail"]
+
+
+def test_a_bad_position_is_400_bad_position(client: TestClient) -> None:
+    response = client.post("/api/games", json={"position": "rules: S9C\n"})
+    assert response.status_code == 400
+    assert response.json()["reason"] == "bad_position"
+    assert "S9C" in response.json()["detail"]
+
+
+def test_a_code_with_suits_or_unknown_fields_is_400_bad_request(client: TestClient) -> None:
+    for body in ({"code": CODE, "suits": 2}, {"suits": 3}, {"colour": "red"}, [1, 2]):
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 400, body
+        assert response.json()["reason"] == "bad_request"
+    assert "set-cookie" not in response.headers
+
+
+def test_current_is_the_game_started_or_played_last(client: TestClient) -> None:
+    response = client.get("/api/games/current")
+    assert response.status_code == 404
+    assert response.json() == {
+        "reason": "no_game",
+        "message": "There is no game to resume yet: start a new one.",
+    }
+    first = new_game(client)
+    second = new_game(client, suits=1)
+    assert client.get("/api/games/current").json()["id"] == second["id"]
+    assert act(client, first, "6>1").status_code == 200
+    current = client.get("/api/games/current").json()
+    assert (current["id"], current["version"], current["moves"]) == (first["id"], 1, 1)
+
+
+def test_a_game_is_read_by_id(client: TestClient) -> None:
+    state = new_game(client)
+    assert client.get(f"/api/games/{state['id']}").json() == state
+
+
+def test_another_players_game_is_404_as_is_an_unknown_id(
+    client: TestClient, make_client: Callable[[], TestClient]
+) -> None:
+    mine = new_game(client)
+    other = make_client()
+    for response in (
+        other.get(f"/api/games/{mine['id']}"),
+        act(other, mine, "6>1"),
+        client.get("/api/games/no-such-game"),
+        TestClient(client.app).get(f"/api/games/{mine['id']}"),  # no cookie at all
+    ):
+        assert response.status_code == 404
+        assert response.json()["reason"] == "not_found"
+    new_game(other)  # the other player gets a cookie and a game of their own
+    assert other.get(f"/api/games/{mine['id']}").status_code == 404
+    assert other.get("/api/games/current").json()["id"] != mine["id"]
+    assert client.get(f"/api/games/{mine['id']}").json()["version"] == 0
+
+
+def test_a_restarted_server_resumes_the_game_with_its_history(
+    app: FastAPI, client: TestClient, settings: Settings
+) -> None:
+    state = new_game(client)
+    for action in ("6>1", "8>7", "d", "undo"):
+        response = act(client, state, action)
+        assert response.status_code == 200, response.text
+        state = response.json()["state"]
+    restarted = create_app(settings)
+    try:
+        again = TestClient(restarted)
+        again.cookies.set("spider_player", client.cookies["spider_player"])
+        resumed = again.get("/api/games/current").json()
+        assert resumed == state
+        assert (resumed["version"], resumed["moves"], resumed["can_redo"]) == (4, 2, True)
+        redone = act(again, resumed, "redo").json()
+        assert redone["events"][0]["kind"] == "deal"
+        assert redone["state"]["stock_rows_left"] == 4
+    finally:
+        restarted.state.store.close()

@@ -1,0 +1,101 @@
+"""The page, the static files, the OpenAPI schema and the headers on every answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spider_solitaire.server.app import create_app
+from spider_solitaire.server.routes.pages import PLACEHOLDER_PAGE
+from spider_solitaire.server.settings import WEB_DIR, Settings
+
+from .conftest import new_game
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> TestClient:
+    """A client of an app whose web directory is a small made-up one."""
+    web_dir = tmp_path / "web"
+    (web_dir / "js").mkdir(parents=True)
+    (web_dir / "index.html").write_text("<!doctype html><title>t</title>", encoding="utf-8")
+    (web_dir / "js" / "main.js").write_text("export const x = 1;\n", encoding="utf-8")
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'web.db'}", web_dir=web_dir)
+    return TestClient(create_app(settings))
+
+
+def test_the_page_is_index_html(web: TestClient) -> None:
+    response = web.get("/?code=SP1-S2C-AAAAAAD")
+    assert response.status_code == 200
+    assert response.text == "<!doctype html><title>t</title>"
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["cache-control"] == "no-cache"
+
+
+def test_static_files_are_served_as_es_modules(web: TestClient) -> None:
+    response = web.get("/static/js/main.js")
+    assert response.status_code == 200
+    assert response.text == "export const x = 1;\n"
+    assert response.headers["content-type"].startswith("text/javascript")
+    missing = web.get("/static/js/nope.js")
+    assert missing.status_code == 404
+    assert missing.json()["reason"] == "not_found"
+    assert web.get("/static/../../etc/passwd").status_code == 404
+
+
+def test_every_answer_has_the_security_headers(web: TestClient) -> None:
+    for response in (
+        web.get("/"),
+        web.get("/static/js/main.js"),
+        web.get("/api/games/current"),
+        web.post("/api/games", content=b"{"),
+        web.get("/openapi.json"),
+    ):
+        headers = response.headers
+        assert headers["content-security-policy"].startswith("default-src 'self';")
+        assert "unsafe-inline" not in headers["content-security-policy"]
+        assert "script-src" not in headers["content-security-policy"]  # default-src: 'self'
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+        assert headers["x-frame-options"] == "DENY"
+
+
+def test_api_answers_are_not_cached(web: TestClient) -> None:
+    assert web.get("/api/games/current").headers["cache-control"] == "no-store"
+    assert new_game(web)["version"] == 0
+
+
+def test_a_placeholder_page_stands_in_until_the_web_app_exists(tmp_path: Path) -> None:
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'p.db'}", web_dir=tmp_path / "absent")
+    client = TestClient(create_app(settings))
+    assert client.get("/").text == PLACEHOLDER_PAGE
+    assert client.get("/static/js/main.js").status_code == 404
+
+
+def test_the_package_web_directory_is_the_default() -> None:
+    assert Settings().web_dir == WEB_DIR
+    assert WEB_DIR.parts[-2:] == ("spider_solitaire", "web")
+
+
+def test_unknown_addresses_and_methods_answer_json(web: TestClient) -> None:
+    response = web.get("/nowhere", headers={"Accept-Language": "es"})
+    assert (response.status_code, response.json()["reason"]) == (404, "not_found")
+    assert response.json()["message"] == "Aquí no hay ninguna partida ni página así."
+    response = web.delete("/api/games/current")
+    assert (response.status_code, response.json()["reason"]) == (405, "method_not_allowed")
+
+
+def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> None:
+    schema = web.get("/openapi.json").json()
+    assert set(schema["paths"]) == {
+        "/api/games",
+        "/api/games/current",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/actions",
+    }
+    models = set(schema["components"]["schemas"])
+    assert {"GameState", "ActionRequest", "ActionResult", "NewGameRequest", "ErrorBody"} <= models
+    assert "HTTPValidationError" not in models
+    responses = schema["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]
+    assert set(responses) == {"200", "400", "404", "409", "413", "422"}
