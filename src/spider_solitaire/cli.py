@@ -14,6 +14,7 @@ from pathlib import Path
 from .errors import IllegalMoveError, InvalidCodeError, SpiderError
 from .game import Game
 from .moves import parse_record
+from .server.cli import add_server_commands
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
@@ -93,10 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(terminal)
     terminal.set_defaults(handler=cmd_terminal)
 
-    play = subparsers.add_parser("play", help="play a game (the terminal game)")
-    play.add_argument("code", nargs="?", help="game code; a random game without one")
-    _add_game_options(play)
-    play.set_defaults(handler=cmd_terminal)
+    add_server_commands(subparsers)
     return parser
 
 

@@ -1,0 +1,110 @@
+"""``spider play`` and ``spider serve`` (the terminal game is ``spider terminal``)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from spider_solitaire import cli
+from spider_solitaire.server import cli as server_cli
+from spider_solitaire.server.app import create_app
+from spider_solitaire.server.cli import cmd_play, cmd_serve, start_path
+from spider_solitaire.server.settings import Settings
+
+
+def test_play_serve_and_terminal_are_registered() -> None:
+    parser = cli.build_parser()
+    play = parser.parse_args(["play", "sp1-s2c-aaaaaad", "--no-browser", "--port", "0"])
+    assert (play.handler, play.code, play.no_browser, play.port, play.db) == (
+        cmd_play,
+        "sp1-s2c-aaaaaad",
+        True,
+        0,
+        "",
+    )
+    serve = parser.parse_args(["serve"])
+    assert (serve.handler, serve.host, serve.port, serve.db) == (cmd_serve, "127.0.0.1", 8000, "")
+    served = parser.parse_args(["serve", "--host", "0.0.0.0", "--port", "9000", "--db", "x://"])
+    assert (served.host, served.port, served.db) == ("0.0.0.0", 9000, "x://")
+    assert parser.parse_args(["terminal"]).handler is cli.cmd_terminal
+
+
+def test_start_path_opens_the_code_a_new_deal_or_the_current_game() -> None:
+    assert start_path(" sp1-s2f-aaaaaad ", None, None) == "/?code=SP1-S2F-AAAAAAD"
+    assert start_path(None, None, None) == "/"
+    random_path = start_path(None, 2, "flexible")
+    assert random_path.startswith("/?code=SP1-S2F-")
+    assert len(random_path) == len("/?code=SP1-S2F-AAAAAAD")
+
+
+def test_play_opens_the_browser_at_the_codes_link(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    opened: list[str] = []
+    calls: list[dict[str, Any]] = []
+
+    def fake_run_server(settings: Any, **kwargs: Any) -> None:
+        calls.append(kwargs)
+        kwargs["on_ready"]("http://127.0.0.1:4321")
+
+    monkeypatch.setattr(server_cli, "run_server", fake_run_server)
+    monkeypatch.setattr(server_cli.webbrowser, "open", opened.append)
+    assert cli.main(["play", "SP1-S2C-AAAAAAD"]) == 0
+    assert opened == ["http://127.0.0.1:4321/?code=SP1-S2C-AAAAAAD"]
+    assert (calls[0]["host"], calls[0]["port"]) == ("127.0.0.1", 0)
+    assert "http://127.0.0.1:4321/?code=SP1-S2C-AAAAAAD" in capsys.readouterr().out
+    assert cli.main(["play", "--no-browser"]) == 0
+    assert len(opened) == 1
+
+
+def test_play_with_a_bad_code_or_db_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "SP1-S3C-AAAAAAA", "--no-browser"]) == 2
+    assert "number of suits" in capsys.readouterr().err
+    assert cli.main(["serve", "--db", "nosuchdb://x", "--port", "0"]) == 2
+    assert "nosuchdb" in capsys.readouterr().err
+
+
+def _start(db: Path) -> tuple[subprocess.Popen[str], str]:
+    command = [sys.executable, "-m", "spider_solitaire.cli", "serve", "--port", "0"]
+    command += ["--db", f"sqlite:///{db}", "--log-level", "warning"]
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=os.environ | {"PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert line.startswith("Spider Solitaire serving at http://127.0.0.1:"), line
+    return process, line.split()[4].rstrip("/")
+
+
+def test_a_killed_server_resumes_the_game_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "served.db"
+    process, base = _start(db)
+    try:
+        with httpx.Client(base_url=base, timeout=10) as http:
+            assert http.get("/api/games/current").json()["reason"] == "no_game"
+            state = http.post("/api/games", json={"code": "SP1-S2C-AAAAAAD"}).json()
+            for action in ("6>1", "d", "undo"):
+                body = {"version": state["version"], "action": action}
+                state = http.post(f"/api/games/{state['id']}/actions", json=body).json()["state"]
+            player = http.cookies["spider_player"]
+    finally:
+        process.send_signal(signal.SIGKILL)  # no clean shutdown: only committed data stays
+        process.wait(10)
+    restarted = create_app(Settings(db_url=f"sqlite:///{db}"))  # a new server, cold cache
+    try:
+        client = TestClient(restarted, cookies={"spider_player": player})
+        assert client.get("/api/games/current").json() == state
+        assert (state["version"], state["moves"], state["can_redo"]) == (3, 1, True)
+    finally:
+        restarted.state.store.close()
