@@ -1,0 +1,54 @@
+// The HTTP contract of docs/api.md: fetch with JSON and Accept-Language.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.message || body?.reason || `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+    this.reason = this.body.reason || null;
+  }
+}
+
+export class NetworkError extends Error {}
+
+export function createApi({ language = () => "en", base = "" } = {}) {
+  async function request(method, path, body) {
+    const headers = { Accept: "application/json", "Accept-Language": language() };
+    const init = { method, headers, credentials: "same-origin", cache: "no-store" };
+    if (body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch(base + path, init);
+    } catch (error) {
+      throw new NetworkError(String(error));
+    }
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (!response.ok) throw new ApiError(response.status, data);
+    return data;
+  }
+
+  return {
+    /** The player's most recent game, or null when there is none (404 no_game). */
+    async current() {
+      try {
+        return await request("GET", "/api/games/current");
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
+    /** `{code}` or `{suits, rule}` -> GameState. */
+    create: (body) => request("POST", "/api/games", body),
+    /** `{version, action, ...}` -> {state, events}. */
+    act: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
+  };
+}
