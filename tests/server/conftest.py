@@ -41,9 +41,10 @@ def app(settings: Settings) -> Iterator[FastAPI]:
 
 
 @pytest.fixture
-def client(app: FastAPI) -> TestClient:
-    """An in-process client for :func:`app`."""
-    return TestClient(app)
+def client(app: FastAPI) -> Iterator[TestClient]:
+    """An in-process client for :func:`app` (one event loop for all its requests)."""
+    with TestClient(app) as test_client:
+        yield test_client
 
 
 @pytest.fixture

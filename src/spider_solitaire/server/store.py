@@ -1,6 +1,6 @@
 """Saved games in SQL through SQLAlchemy 2: players, games and every action.
 
-Tables:
+Tables (SQLAlchemy Core, portable between SQLite and PostgreSQL):
 
 * ``players``: the opaque ids handed out in the player cookie.
 * ``games``: one row per game: its owner, how it starts (a game code, or a start
@@ -27,26 +27,31 @@ import logging
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
     Boolean,
+    Column,
     DateTime,
     ForeignKey,
     Index,
     Integer,
+    MetaData,
+    Row,
     String,
+    Table,
     Text,
+    bindparam,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 log = logging.getLogger(__name__)
@@ -59,52 +64,98 @@ class StaleVersionError(Exception):
     """The game is no longer at the version the caller expected; nothing was written."""
 
 
-class Base(DeclarativeBase):
-    """Declarative base of the server's tables."""
+metadata = MetaData()
+"""The server's tables (Core tables: the hot path runs prebuilt statements, see
+:class:`Store`)."""
 
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""A player: an id handed out in the cookie."""
 
-class PlayerRow(Base):
-    """A player: an id handed out in the cookie."""
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player_id", String(64), ForeignKey("players.id"), nullable=False),
+    Column("code", String(32)),
+    Column("start_position", Text),
+    Column("suits", Integer, nullable=False),
+    Column("rule", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("restart_at", Integer, nullable=False),
+    Column("history", Text, nullable=False),
+    Column("redo", Text, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("is_won", Boolean, nullable=False),
+    Column("assisted", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_games_player_updated", "player_id", "updated_at"),
+)
+"""A saved game (see the module docstring)."""
 
-    __tablename__ = "players"
+actions = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("action", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""One accepted action of a game; ``number`` is the version it led to."""
 
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class GameRow(Base):
-    """A saved game (see the module docstring)."""
-
-    __tablename__ = "games"
-    __table_args__ = (Index("ix_games_player_updated", "player_id", "updated_at"),)
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    player_id: Mapped[str] = mapped_column(String(64), ForeignKey("players.id"))
-    code: Mapped[str | None] = mapped_column(String(32))
-    start_position: Mapped[str | None] = mapped_column(Text)
-    suits: Mapped[int] = mapped_column(Integer)
-    rule: Mapped[str] = mapped_column(String(16))
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    restart_at: Mapped[int] = mapped_column(Integer, default=0)
-    history: Mapped[str] = mapped_column(Text, default="")
-    redo: Mapped[str] = mapped_column(Text, default="")
-    score: Mapped[int] = mapped_column(Integer)
-    moves: Mapped[int] = mapped_column(Integer)
-    is_won: Mapped[bool] = mapped_column(Boolean, default=False)
-    assisted: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class ActionRow(Base):
-    """One accepted action of a game; ``number`` is the version it led to."""
-
-    __tablename__ = "actions"
-
-    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
-    number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    action: Mapped[str] = mapped_column(String(16))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+_GAME_COLUMNS = [
+    games.c.id,
+    games.c.player_id,
+    games.c.code,
+    games.c.start_position,
+    games.c.suits,
+    games.c.rule,
+    games.c.version,
+    games.c.restart_at,
+    games.c.history,
+    games.c.redo,
+    games.c.score,
+    games.c.moves,
+    games.c.is_won,
+    games.c.assisted,
+]
+_SELECT_GAME = select(*_GAME_COLUMNS).where(games.c.id == bindparam("game_id"))
+_CURRENT_GAME = (
+    select(*_GAME_COLUMNS)
+    .where(games.c.player_id == bindparam("player_id"))
+    .order_by(games.c.updated_at.desc(), games.c.version.desc())
+    .limit(1)
+)
+_HAS_PLAYER = select(players.c.id).where(players.c.id == bindparam("player_id"))
+_ACTIONS = (
+    select(actions.c.action)
+    .where(
+        actions.c.game_id == bindparam("game_id"),
+        actions.c.number > bindparam("after"),
+        actions.c.number <= bindparam("upto"),
+    )
+    .order_by(actions.c.number)
+)
+_RECORD = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"), games.c.version == bindparam("seen"))
+    .values(
+        version=bindparam("new_version"),
+        restart_at=bindparam("new_restart_at"),
+        history=bindparam("new_history"),
+        redo=bindparam("new_redo"),
+        score=bindparam("new_score"),
+        moves=bindparam("new_moves"),
+        is_won=bindparam("new_is_won"),
+        updated_at=bindparam("now"),
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,24 +178,9 @@ class GameRecord:
     assisted: bool
 
     @classmethod
-    def of(cls, row: GameRow) -> GameRecord:
-        """Copy the values of ``row``."""
-        return cls(
-            row.id,
-            row.player_id,
-            row.code,
-            row.start_position,
-            row.suits,
-            row.rule,
-            row.version,
-            row.restart_at,
-            row.history,
-            row.redo,
-            row.score,
-            row.moves,
-            row.is_won,
-            row.assisted,
-        )
+    def of(cls, row: Row[Any]) -> GameRecord:
+        """Copy the values of a row of ``games`` selected as ``_GAME_COLUMNS``."""
+        return cls(**row._asdict())
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +239,9 @@ def make_engine(url: str, *, sqlite_synchronous: str = "NORMAL") -> Engine:
 class Store:
     """The games database: create games, record actions, read them back.
 
+    Statements are built once and run through SQLAlchemy Core: an action costs one
+    ``UPDATE`` (with the version check) and one ``INSERT`` in one transaction.
+
     Args:
         url: a SQLAlchemy database URL; the tables are created when missing.
         sqlite_synchronous: see :func:`make_engine`.
@@ -210,31 +249,30 @@ class Store:
 
     def __init__(self, url: str, *, sqlite_synchronous: str = "NORMAL") -> None:
         self.engine = make_engine(url, sqlite_synchronous=sqlite_synchronous)
-        Base.metadata.create_all(self.engine)
-        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        metadata.create_all(self.engine)
 
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()
 
     @contextmanager
-    def _transaction(self) -> Iterator[Session]:
-        with self._sessions() as session, session.begin():
-            yield session
+    def _reading(self) -> Iterator[Connection]:
+        with self.engine.connect() as connection:
+            yield connection
 
     # --- players ------------------------------------------------------------------
 
     def add_player(self) -> str:
         """Create a player with a new random id (32 URL-safe characters) and return it."""
         player_id = secrets.token_urlsafe(24)
-        with self._transaction() as session:
-            session.add(PlayerRow(id=player_id, created_at=_now()))
+        with self.engine.begin() as connection:
+            connection.execute(insert(players), {"id": player_id, "created_at": _now()})
         return player_id
 
     def has_player(self, player_id: str) -> bool:
         """True when ``player_id`` was handed out by :meth:`add_player`."""
-        with self._sessions() as session:
-            return session.get(PlayerRow, player_id) is not None
+        with self._reading() as connection:
+            return connection.execute(_HAS_PLAYER, {"player_id": player_id}).first() is not None
 
     # --- games --------------------------------------------------------------------
 
@@ -259,13 +297,13 @@ class Store:
         if (code is None) == (start_position is None):
             raise ValueError("a game starts from a code or from a position, not both")
         now = _now()
-        row = GameRow(
-            id=secrets.token_urlsafe(GAME_ID_BYTES),
-            player_id=player_id,
-            code=code,
-            start_position=start_position,
-            suits=suits,
-            rule=rule,
+        record = GameRecord(
+            secrets.token_urlsafe(GAME_ID_BYTES),
+            player_id,
+            code,
+            start_position,
+            suits,
+            rule,
             version=0,
             restart_at=0,
             history="",
@@ -274,40 +312,32 @@ class Store:
             moves=moves,
             is_won=False,
             assisted=False,
-            created_at=now,
-            updated_at=now,
         )
-        with self._transaction() as session:
-            session.add(row)
-        return GameRecord.of(row)
+        row = {column.name: getattr(record, column.name) for column in _GAME_COLUMNS}
+        with self.engine.begin() as connection:
+            connection.execute(insert(games), row | {"created_at": now, "updated_at": now})
+        return record
 
     def get_game(self, game_id: str) -> GameRecord | None:
         """Return the game ``game_id``, or None when there is none."""
-        with self._sessions() as session:
-            row = session.get(GameRow, game_id)
-            return GameRecord.of(row) if row is not None else None
+        with self._reading() as connection:
+            row = connection.execute(_SELECT_GAME, {"game_id": game_id}).first()
+        return GameRecord.of(row) if row is not None else None
 
     def current_game(self, player_id: str) -> GameRecord | None:
         """Return the game that ``player_id`` created or played last, or None."""
-        query = (
-            select(GameRow)
-            .where(GameRow.player_id == player_id)
-            .order_by(GameRow.updated_at.desc(), GameRow.version.desc())
-            .limit(1)
-        )
-        with self._sessions() as session:
-            row = session.scalars(query).first()
-            return GameRecord.of(row) if row is not None else None
+        with self._reading() as connection:
+            row = connection.execute(_CURRENT_GAME, {"player_id": player_id}).first()
+        return GameRecord.of(row) if row is not None else None
 
     def actions(self, game_id: str, after: int = 0, upto: int | None = None) -> list[str]:
         """Return the actions numbered ``after + 1`` to ``upto`` (default: the last), in order."""
-        query = select(ActionRow.action).where(
-            ActionRow.game_id == game_id, ActionRow.number > after
-        )
-        if upto is not None:
-            query = query.where(ActionRow.number <= upto)
-        with self._sessions() as session:
-            return list(session.scalars(query.order_by(ActionRow.number)))
+        limit = upto if upto is not None else 2**62
+        with self._reading() as connection:
+            result = connection.execute(
+                _ACTIONS, {"game_id": game_id, "after": after, "upto": limit}
+            )
+            return [row[0] for row in result]
 
     def record_action(
         self, game: GameRecord, action: str, snapshot: Snapshot, *, restart: bool = False
@@ -328,44 +358,36 @@ class Store:
         version = game.version + 1
         restart_at = version if restart else game.restart_at
         now = _now()
-        statement = (
-            update(GameRow)
-            .where(GameRow.id == game.id, GameRow.version == game.version)
-            .values(
-                version=version,
-                restart_at=restart_at,
-                history=snapshot.history,
-                redo=snapshot.redo,
-                score=snapshot.score,
-                moves=snapshot.moves,
-                is_won=snapshot.is_won,
-                updated_at=now,
-            )
-        )
+        values = {
+            "game_id": game.id,
+            "seen": game.version,
+            "new_version": version,
+            "new_restart_at": restart_at,
+            "new_history": snapshot.history,
+            "new_redo": snapshot.redo,
+            "new_score": snapshot.score,
+            "new_moves": snapshot.moves,
+            "new_is_won": snapshot.is_won,
+            "now": now,
+        }
         try:
-            with self._transaction() as session:
-                result = session.execute(statement)
-                if getattr(result, "rowcount", 0) != 1:
+            with self.engine.begin() as connection:
+                if connection.execute(_RECORD, values).rowcount != 1:
                     raise StaleVersionError(game.id)
-                session.add(
-                    ActionRow(game_id=game.id, number=version, action=action, created_at=now)
+                connection.execute(
+                    insert(actions),
+                    {"game_id": game.id, "number": version, "action": action, "created_at": now},
                 )
         except IntegrityError as error:  # a concurrent writer took this number
             log.info("action %d of game %s lost a race: %s", version, game.id, error)
             raise StaleVersionError(game.id) from None
-        return GameRecord(
-            game.id,
-            game.player_id,
-            game.code,
-            game.start_position,
-            game.suits,
-            game.rule,
-            version,
-            restart_at,
-            snapshot.history,
-            snapshot.redo,
-            snapshot.score,
-            snapshot.moves,
-            snapshot.is_won,
-            game.assisted,
+        return replace(
+            game,
+            version=version,
+            restart_at=restart_at,
+            history=snapshot.history,
+            redo=snapshot.redo,
+            score=snapshot.score,
+            moves=snapshot.moves,
+            is_won=snapshot.is_won,
         )

@@ -1,0 +1,192 @@
+"""The server never sends a face-down card's identity or the stock's order.
+
+A seeded random player plays long games through the API (moves from the listed groups and
+targets, auto-moves, deals, undo, redo, restart, refused moves, stale versions) while a
+local engine :class:`Game` mirrors every accepted action. Every response body is checked
+against the mirror's full position:
+
+* the columns show exactly the mirror's face-up cards and face-down counts;
+* every card named anywhere in the body is face-up after the action, or in a run that the
+  action removed;
+* the rest of the state is a function of the player's view alone: building it from the
+  view (face-down and stock cards as ``??``) gives the same groups, targets and deal flag;
+* no run of three stock cards, and no column's face-down cards, appear in order.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spider_solitaire import Game
+from spider_solitaire.cards import card_text
+from spider_solitaire.position import Position
+from spider_solitaire.server.games import build_state
+from spider_solitaire.server.store import GameRecord
+
+from .conftest import board
+
+CARD = re.compile(r"^[A2-9TJQK][SHDC]$")
+VIEW_ONLY_FIELDS = ("id", "version", "code", "can_undo", "can_redo", "assisted")
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for key, item in value.items() for s in [key, *_strings(item)]]
+    if isinstance(value, list):
+        return [s for item in value for s in _strings(item)]
+    return []
+
+
+def _face_up(position: Position) -> list[list[str]]:
+    return [
+        [card_text(card) for card in cards[down:]]
+        for cards, down in zip(position.columns, position.face_down, strict=True)
+    ]
+
+
+def _state_from_view(position: Position) -> dict[str, Any]:
+    record = GameRecord("x", "p", None, None, position.suits, position.rule, 0, 0, "", "", 0, 0,
+                        False, False)  # fmt: skip
+    state = build_state(record, Game(position.hidden_view())).model_dump(mode="json")
+    return {key: value for key, value in state.items() if key not in VIEW_ONLY_FIELDS}
+
+
+def check_body(body: dict[str, Any], raw: str, mirror: Game) -> None:
+    """Assert that ``body`` (a response) reveals nothing hidden in ``mirror``'s position."""
+    position = mirror.position
+    state = body.get("state", body if "columns" in body else None)
+    events = body.get("events", [])
+    removed_cards = {
+        rank + event["suit"] for event in events if event["kind"] == "remove_run"
+        for rank in "A23456789TJQK"
+    }  # fmt: skip
+    visible = {card for column in _face_up(position) for card in column} | removed_cards
+    named = [s for s in _strings(body) if CARD.match(s)]
+    assert set(named) <= visible, set(named) - visible
+    if state is not None:
+        assert [c["face_up"] for c in state["columns"]] == _face_up(position)
+        assert [c["face_down"] for c in state["columns"]] == list(position.face_down)
+        shown = Counter(s for s in _strings(state) if CARD.match(s))
+        assert shown == Counter(card for column in _face_up(position) for card in column)
+        view_only = {key: value for key, value in state.items() if key not in VIEW_ONLY_FIELDS}
+        assert view_only == _state_from_view(position)
+    stock = [card_text(card) for card in position.stock]
+    for start in range(len(stock) - 2):
+        assert json.dumps(stock[start : start + 3]) not in raw.replace(", ", ",").replace(",", ", ")
+    for cards, down in zip(position.columns, position.face_down, strict=True):
+        if down >= 2:
+            hidden = json.dumps([card_text(card) for card in cards[:down]])
+            assert hidden not in raw.replace(",", ", ").replace(",  ", ", ")
+
+
+def _mirror(mirror: Game, request: dict[str, Any]) -> None:
+    action = request["action"]
+    if action == "undo":
+        mirror.undo()
+    elif action == "redo":
+        mirror.redo()
+    elif action == "restart":
+        mirror.restart()
+    elif action == "auto":
+        move = mirror.auto_move(request["column"], request["count"])
+        assert move is not None
+        mirror.play(move)
+    else:
+        mirror.play(action)
+
+
+def _choose(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
+    roll = rng.random()
+    if roll < 0.06 and state["can_undo"]:
+        return {"action": "undo"}
+    if roll < 0.09 and state["can_redo"]:
+        return {"action": "redo"}
+    if roll < 0.095:
+        return {"action": "restart"}
+    if roll < 0.12:  # refused: a group to a column not listed
+        group = rng.choice(state["groups"]) if state["groups"] else {"column": 1, "count": 1}
+        return {"action": f"{group['column']}:{group['count']}>{rng.randint(1, 10)}"}
+    movable = [g for g in state["groups"] if g["targets"]]
+    if state["can_deal"] and (not movable or roll < 0.2):
+        return {"action": "d"}
+    if not movable:
+        return {"action": "undo"} if state["can_undo"] else {"action": "restart"}
+    group = rng.choice(movable)
+    if group["auto"] is not None and roll < 0.6:
+        return {"action": "auto", "column": group["column"], "count": group["count"]}
+    target = rng.choice(group["targets"])
+    return {"action": f"{group['column']}:{group['count']}>{target}"}
+
+
+@pytest.mark.parametrize(("code", "seed"), [("SP1-S1C-AAAABBB", 1), ("SP1-S4C-AAAAAAD", 2)])
+def test_no_response_reveals_a_hidden_card(client: TestClient, code: str, seed: int) -> None:
+    rng = random.Random(seed)
+    mirror = Game.from_code(code)
+    response = client.post("/api/games", json={"code": code})
+    state = response.json()
+    check_body(state, response.text, mirror)
+    kinds: Counter[str] = Counter()
+    for _ in range(220):
+        request = _choose(rng, state) | {"version": state["version"]}
+        if rng.random() < 0.03:
+            request["version"] = max(state["version"] - 1, 0) if state["version"] else 10**6
+        response = client.post(f"/api/games/{state['id']}/actions", json=request)
+        body = response.json()
+        if response.status_code == 200:
+            _mirror(mirror, request)
+            state = body["state"]
+            kinds.update(event["kind"] for event in body["events"])
+        else:
+            assert response.status_code in (409, 422), body
+            kinds[body["reason"]] += 1
+            if response.status_code == 409:
+                assert body["state"] == state
+        check_body(body, response.text, mirror)
+        kinds["version"] = state["version"]
+        if rng.random() < 0.05:
+            again = client.get("/api/games/current")
+            assert again.json() == state
+            check_body(again.json(), again.text, mirror)
+    assert kinds["move"] > 100 and kinds["turn_up"] > 10 and kinds["deal"] >= 3, kinds
+    assert kinds["stale_version"] >= 3 and kinds["not_one_higher"] + kinds["same_column"] >= 3
+    page = client.get("/").text
+    stock = " ".join(card_text(card) for card in Game.from_code(code).position.stock)
+    assert stock[:8] not in page
+
+
+WINNABLE = {
+    1: "| KS QS JS TS 9S 8S", 2: "KS | 6S", 3: "| 5S", 4: "| QS", 5: "| JS",
+    6: "| TS", 7: "| 9S", 8: "| 8S", 9: "| 7S", 10: "| 4S",
+}  # fmt: skip
+"""A one-suit board of two runs with a face-down King and one stock row, won in 18 actions."""
+
+WINNING_LINE = "d 2>1 3>1 8>1 9>1 6>1 undo redo 10>5 4>10 4>2 5>10 5>2 6>2 7>9 7>2 8>2 9>2 3>2 10>2"
+
+
+def test_a_game_played_to_the_win_reveals_nothing_along_the_way(client: TestClient) -> None:
+    text = board(WINNABLE, stock="7S 5S 4S 3S 2S AS 6S 3S 2S AS")
+    mirror = Game.from_position(text, strict=False)
+    response = client.post("/api/games", json={"position": text})
+    state = response.json()
+    check_body(state, response.text, mirror)
+    assert state["columns"][1] == {"face_down": 1, "face_up": ["6S"]}
+    kinds: Counter[str] = Counter()
+    for action in WINNING_LINE.split():
+        request = {"version": state["version"], "action": action}
+        response = client.post(f"/api/games/{state['id']}/actions", json=request)
+        assert response.status_code == 200, response.text
+        _mirror(mirror, request)
+        check_body(response.json(), response.text, mirror)
+        state = response.json()["state"]
+        kinds.update(event["kind"] for event in response.json()["events"])
+    assert kinds == Counter(move=18, deal=1, turn_up=1, remove_run=3, won=1)
+    assert (state["is_won"], state["score"], state["removed"]) == (True, 682, ["S", "S"])
