@@ -95,7 +95,8 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/games/{game_id}/actions",
     }
     models = set(schema["components"]["schemas"])
-    assert {"GameState", "ActionRequest", "ActionResult", "NewGameRequest", "ErrorBody"} <= models
+    assert {"GameState", "MoveAction", "AutoAction", "ActionResult", "ErrorBody"} <= models
+    assert {"NewGameFromCode", "NewGameFromSuits", "NewGameFromPosition"} <= models
     assert "HTTPValidationError" not in models
     responses = schema["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]
     assert set(responses) == {"200", "400", "404", "409", "413", "422"}

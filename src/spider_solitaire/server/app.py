@@ -55,9 +55,15 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     async def validation_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
-        return _error_response(
-            request, ApiError(400, "bad_request", detail=_describe(error.errors()))
+        errors = list(error.errors())
+        bad_notation = any(
+            item.get("type") == "string_pattern_mismatch"
+            and item.get("loc", ())[-1:] == ("action",)
+            and str(item.get("input")).strip().lower() != "auto"  # auto without its group
+            for item in errors
         )
+        reason = "bad_action" if bad_notation else "bad_request"
+        return _error_response(request, ApiError(400, reason, detail=_describe(errors)))
 
     async def http_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, StarletteHTTPException)

@@ -26,9 +26,12 @@ from ..moves import DEAL, Move
 from .errors import ApiError
 from .schemas import (
     ActionRequest,
+    AutoAction,
     ColumnView,
     GameState,
     GroupView,
+    NewGameFromCode,
+    NewGameFromPosition,
     NewGameRequest,
     RuleName,
     SuitCount,
@@ -285,16 +288,14 @@ class GameService:
             ApiError: 400 ``bad_code`` or ``bad_position``.
         """
         try:
-            if request.code is not None:
+            if isinstance(request, NewGameFromCode):
                 game = Game.from_code(request.code, undo_limit=self.undo_limit)
-            elif request.position is not None:
+            elif isinstance(request, NewGameFromPosition):
                 game = Game.from_position(
                     request.position, strict=False, undo_limit=self.undo_limit
                 )
             else:
-                game = Game.new(
-                    request.suits or 4, request.rule or "classic", undo_limit=self.undo_limit
-                )
+                game = Game.new(request.suits, request.rule, undo_limit=self.undo_limit)
         except InvalidCodeError as error:
             raise ApiError(400, "bad_code", detail=str(error)) from None
         except InvalidPositionError as error:
@@ -345,8 +346,7 @@ class GameService:
         try:
             if action in CONTROL_ACTIONS:
                 return action, replay(game, action)
-            if action == "auto":
-                assert request.column is not None and request.count is not None
+            if isinstance(request, AutoAction):
                 move = game.auto_move(request.column, request.count)
                 if move is None:
                     reason = _auto_refusal(game, request.column, request.count)

@@ -7,9 +7,9 @@ face-down card's identity or the stock's order: a column shows only its face-dow
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Self
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 Column = Annotated[int, Field(ge=1, le=10, description="a column, 1-10")]
 CardText = Annotated[str, Field(pattern=r"^[A2-9TJQK][SHDC]$", description='a card, like "TS"')]
@@ -21,59 +21,70 @@ MAX_VERSION = 2**31 - 1
 """Versions never get near this; larger ones are refused as malformed."""
 
 
-class NewGameRequest(BaseModel):
-    """Body of ``POST /api/games``: a game code, or a number of suits and a rule, or (an
-    extension for puzzles and tests) a start position in position notation.
+class _Strict(BaseModel):
+    """A request body: unknown fields and type coercion (``"7"`` for ``7``) are refused."""
 
-    An empty body deals a random 4-suit Classic game.
-    """
-
-    model_config = ConfigDict(extra="forbid")
-
-    code: Annotated[str, Field(max_length=64, examples=["SP1-S2C-AAAAAAD"])] | None = None
-    suits: SuitCount | None = None
-    rule: RuleName | None = None
-    position: Annotated[str, Field(max_length=4096)] | None = Field(
-        default=None,
-        description="position notation (face-down cards as real cards; parsed with "
-        "strict=False, so small boards are allowed); the game then has no code",
-    )
-
-    @model_validator(mode="after")
-    def _one_way_to_start(self) -> Self:
-        chosen = (self.code is not None) + (self.position is not None)
-        chosen += self.suits is not None or self.rule is not None
-        if chosen > 1:
-            raise ValueError("give a code, or suits and rule, or a position: only one of them")
-        return self
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class ActionRequest(BaseModel):
-    """Body of ``POST /api/games/{id}/actions``.
+class NewGameFromCode(_Strict):
+    """Start the deal of a game code (any case, surrounding spaces allowed)."""
 
-    ``action`` is a move (``3:4>7``, ``3>7``), ``d`` (deal), ``undo``, ``redo``,
-    ``restart`` or ``auto``; ``auto`` needs ``column`` and ``count`` (the group a
-    double-click or tap chose) and plays the engine's ``auto_move``.
-    """
+    code: Annotated[str, Field(max_length=64, examples=["SP1-S2C-AAAAAAD"])]
 
-    model_config = ConfigDict(extra="forbid")
 
-    version: Annotated[
-        int, Field(ge=0, le=MAX_VERSION, description="the version the action is for")
+class NewGameFromSuits(_Strict):
+    """Deal a random game (a seed from the OS) of ``suits`` (default 4) under ``rule``
+    (default classic); ``{}`` is this with both defaults."""
+
+    suits: SuitCount = 4
+    rule: RuleName = "classic"
+
+
+class NewGameFromPosition(_Strict):
+    """An extension for puzzles and tests: start from position notation (face-down cards
+    as real cards; parsed with ``strict=False``, so small boards are allowed). The game
+    has no code."""
+
+    position: Annotated[str, Field(max_length=4096)]
+
+
+NewGameRequest = NewGameFromCode | NewGameFromSuits | NewGameFromPosition
+"""Body of ``POST /api/games``: exactly one of the three shapes."""
+
+ACTION_PATTERN = (
+    r"^\s*(?:[dD]|[dD][eE][aA][lL]|undo|redo|restart"
+    r"|(?:10|[1-9])\s*(?::\s*[1-9][0-9]{0,2}\s*)?>\s*(?:10|[1-9]))\s*$"
+)
+"""The action notation the API takes: ``3:4>7``, ``3>7``, ``d`` (or ``deal``), ``undo``,
+``redo``, ``restart``; columns 1-10. Anything else is 400 ``bad_action``."""
+
+Version = Annotated[int, Field(ge=0, le=MAX_VERSION, description="the version the action is for")]
+
+
+class MoveAction(_Strict):
+    """A move (``3:4>7``, ``3>7``), the deal (``d``), ``undo``, ``redo`` or ``restart``,
+    for the game at ``version``."""
+
+    version: Version
+    action: Annotated[
+        str,
+        Field(max_length=32, pattern=ACTION_PATTERN, examples=["3:4>7", "3>7", "d", "undo"]),
     ]
-    action: Annotated[str, Field(min_length=1, max_length=32, examples=["3:4>7", "d", "undo"])]
-    column: Column | None = None
-    count: Annotated[int, Field(ge=1, le=104)] | None = None
 
-    @model_validator(mode="after")
-    def _auto_needs_a_group(self) -> Self:
-        is_auto = self.action.strip().lower() == "auto"
-        has_group = self.column is not None or self.count is not None
-        if is_auto and (self.column is None or self.count is None):
-            raise ValueError("auto needs column and count")
-        if has_group and not is_auto:
-            raise ValueError("column and count go only with auto")
-        return self
+
+class AutoAction(_Strict):
+    """A double-click or tap on the last ``count`` cards of ``column``: the server plays the
+    engine's ``auto_move`` for that group (422 ``no_target`` when it has none)."""
+
+    version: Version
+    action: Literal["auto"]
+    column: Column
+    count: Annotated[int, Field(ge=1, le=104)]
+
+
+ActionRequest = MoveAction | AutoAction
+"""Body of ``POST /api/games/{id}/actions``."""
 
 
 class ColumnView(BaseModel):
