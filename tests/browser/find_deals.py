@@ -164,7 +164,7 @@ def find_run(seed_from: int = 1) -> dict[str, object]:
             nxt: list[tuple[int, Position, list[str]]] = []
             for p, path in beam:
                 for m in rules.legal_moves(p):
-                    q, events = rules.apply_move(p, m)
+                    q, _events = rules.apply_move(p, m)
                     if q in seen:
                         continue
                     seen.add(q)

@@ -27,9 +27,11 @@ class Table:
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         page.on(
             "console",
-            lambda msg: self.problems.append(f"console {msg.type}: {msg.text}")
-            if msg.type == "error" and "status of 4" not in msg.text
-            else None,
+            lambda msg: (
+                self.problems.append(f"console {msg.type}: {msg.text}")
+                if msg.type == "error" and "status of 4" not in msg.text
+                else None
+            ),
         )
 
     # navigation and setup
@@ -76,8 +78,8 @@ class Table:
 
     def cards(self, n: int) -> list[str]:
         """Face-up card texts of column n, bottom to top."""
-        result: list[str] = self.column(n).locator(".card.up").evaluate_all(
-            "els => els.map(e => e.dataset.card)"
+        result: list[str] = (
+            self.column(n).locator(".card.up").evaluate_all("els => els.map(e => e.dataset.card)")
         )
         return result
 
@@ -113,5 +115,3 @@ class Table:
         mouse.move(*to, steps=6)
         if release:
             mouse.up()
-
-

@@ -12,7 +12,6 @@ from spider_solitaire.messages import reason_text
 from .support import DEALS, PHONE, has_class
 
 
-
 def test_drag_group_highlights_listed_targets_and_drops(table: Any) -> None:
     deal = DEALS["group"]
     table.open(deal["code"], deal["setup"])
@@ -50,7 +49,9 @@ def test_double_click_moves_to_the_same_suit_target(table: Any) -> None:
     other_before = table.cards(deal["other"])
     table.card(deal["column"], -1).dblclick()
     table.idle()
-    expect(table.column(deal["target"]).locator(".card.up").last).to_have_attribute("data-card", card)
+    expect(table.column(deal["target"]).locator(".card.up").last).to_have_attribute(
+        "data-card", card
+    )
     assert table.cards(deal["other"]) == other_before
     expect(table.page.locator("#live")).to_contain_text(f"to column {deal['target']}")
 
@@ -72,7 +73,9 @@ def test_tap_on_touch_does_the_auto_move(make_table: Any) -> None:
     card = table.cards(deal["column"])[-1]
     table.card(deal["column"], -1).tap()
     table.idle()
-    expect(table.column(deal["target"]).locator(".card.up").last).to_have_attribute("data-card", card)
+    expect(table.column(deal["target"]).locator(".card.up").last).to_have_attribute(
+        "data-card", card
+    )
 
 
 def test_refused_move_shows_the_rule(table: Any) -> None:
@@ -135,7 +138,9 @@ def test_run_removed_then_brought_back_by_undo(make_table: Any) -> None:
     state = table.api_state()
     assert state["removed"] == ["S"]
     for n in (source, target):
-        expect(table.column(n).locator(".card.up")).to_have_count(len(state["columns"][n - 1]["face_up"]))
+        expect(table.column(n).locator(".card.up")).to_have_count(
+            len(state["columns"][n - 1]["face_up"])
+        )
         assert table.cards(n) == state["columns"][n - 1]["face_up"]
 
     table.page.locator("#undo").click()
@@ -146,4 +151,3 @@ def test_run_removed_then_brought_back_by_undo(make_table: Any) -> None:
 
     table.page.keyboard.press("Control+y")  # and redo takes it off again
     expect(table.page.locator(".removed-slot.filled")).to_have_count(1)
-

@@ -241,15 +241,10 @@ function wireDialogs() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const code = form.elements.code.value.trim();
-    let body;
-    if (code) {
-      body = { code };
-    } else {
-      settings.suits = Number(form.elements.suits.value) || 1;
-      settings.rule = form.elements.rule.value || "classic";
-      saveSettings();
-      body = { suits: settings.suits, rule: settings.suits === 1 ? "classic" : settings.rule };
-    }
+    settings.suits = Number(form.elements.suits.value) || 1;
+    settings.rule = form.elements.rule.value || "classic";
+    saveSettings();
+    const body = code ? { code } : { suits: settings.suits, rule: settings.suits === 1 ? "classic" : settings.rule };
     const error = await startGame(body);
     if (error) {
       $("new-error").textContent = error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network");

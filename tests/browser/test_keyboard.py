@@ -1,0 +1,110 @@
+"""Keyboard alone: focus a column and a card, pick up, choose a target, put down, deal,
+undo and redo; accessible names and the live region."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from .support import DEALS
+
+
+def _focus_table(table: Any) -> None:
+    """Tab from the top of the page until the focus is on the table."""
+    page = table.page
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.getElementById('tableau').contains(document.activeElement)"):
+            return
+    raise AssertionError("Tab never reached the table")
+
+
+def _focused_column(table: Any) -> int:
+    column: int = table.page.evaluate(
+        "Number(document.activeElement.closest('.column').dataset.column)"
+    )
+    return column
+
+
+def test_keyboard_only_play(table: Any) -> None:
+    deal = DEALS["dblclick"]
+    table.open(deal["code"])
+    page, source, target = table.page, deal["column"], deal["target"]
+    card = table.cards(source)[-1]
+    live = page.locator("#live")
+
+    _focus_table(table)
+    start = _focused_column(table)
+    for _ in range((source - start) % 10):
+        page.keyboard.press("ArrowRight")
+    assert _focused_column(table) == source
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused.endswith("of spades") or focused.endswith("of hearts")
+
+    page.keyboard.press("Enter")  # pick up
+    expect(live).to_contain_text(f"from column {source}")
+    expect(live).to_contain_text("It can go to column")
+    expect(page.locator(".card.held")).to_have_count(1)
+    for _ in range((source - target) % 10):
+        page.keyboard.press("ArrowLeft")
+    assert _focused_column(table) == target
+    expect(table.column(target)).to_have_attribute("aria-label", _ends_with("can take the cards"))
+    page.keyboard.press("Enter")  # put down
+    expect(table.column(target).locator(".card.up").last).to_have_attribute("data-card", card)
+    expect(live).to_contain_text(f"from column {source} to column {target}.")
+    table.idle()
+    assert _focused_column(table) == target  # the focus follows the cards
+
+    # Escape puts cards back; nothing is sent
+    version = table.api_state()["version"]
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Escape")
+    expect(live).to_have_text("Put back.")
+    expect(page.locator(".card.held")).to_have_count(0)
+    assert table.api_state()["version"] == version
+
+    # D deals, Ctrl+Z undoes, Ctrl+Y redoes
+    rows = page.locator("#stock-rows")
+    expect(rows).to_have_text("5")
+    page.keyboard.press("d")
+    expect(rows).to_have_text("4")
+    expect(live).to_have_text("Dealt a row.")
+    page.keyboard.press("Control+z")
+    expect(rows).to_have_text("5")
+    expect(live).to_have_text("Undone.")
+    page.keyboard.press("Control+y")
+    expect(rows).to_have_text("4")
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    expect(table.column(target).locator(".card.up").last).not_to_have_attribute("data-card", card)
+    expect(table.column(source).locator(".card.up").last).to_have_attribute("data-card", card)
+
+    # A asks the server for the auto move of the focused card
+    focus_col = _focused_column(table)
+    for _ in range((source - focus_col) % 10):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("a")
+    expect(table.column(target).locator(".card.up").last).to_have_attribute("data-card", card)
+
+
+def test_accessible_names(table: Any) -> None:
+    deal = DEALS["run"]
+    table.open(deal["code"], deal["setup"])
+    state = table.api_state()
+    column = state["columns"][deal["column"] - 1]
+    label = table.column(deal["column"]).get_attribute("aria-label")
+    # "Column 3, 3 face-down, queen of spades to ace of spades" (the largest movable group)
+    assert label.startswith(f"Column {deal['column']}, {column['face_down']} face-down, ")
+    assert label.endswith("queen of spades to ace of spades"), label
+    expect(table.page.locator("#stock")).to_have_attribute(
+        "aria-label", "Stock, 5 rows left. Deal a row (D)"
+    )
+    expect(table.page.locator("#removed")).to_have_attribute("aria-label", "Removed runs: 0 of 8")
+
+
+def _ends_with(text: str) -> Any:
+    import re
+
+    return re.compile(re.escape(text) + "$")

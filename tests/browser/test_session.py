@@ -1,0 +1,199 @@
+"""The game around the table: reload resumes, links with a code, the new-game window,
+restart, settings kept in localStorage, the Spanish interface, the page's weight."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlparse
+
+from playwright.sync_api import expect
+
+from spider_solitaire.messages import reason_text
+
+from .support import DEALS, has_class
+
+
+def test_reload_resumes_the_game_with_its_history(table: Any) -> None:
+    deal = DEALS["dblclick"]
+    table.open(deal["code"])
+    assert table.page.url.endswith("/")  # the ?code= link is consumed: a reload resumes
+    table.card(deal["column"], -1).dblclick()
+    table.idle()
+    page = table.page
+    expect(page.locator("#moves")).to_have_text("1")
+    columns = [table.cards(n) for n in range(1, 11)]
+    score = page.locator("#score").inner_text()
+
+    table.reload()
+    expect(page.locator("#code")).to_have_text(deal["code"])
+    expect(page.locator("#moves")).to_have_text("1")
+    assert page.locator("#score").inner_text() == score
+    assert [table.cards(n) for n in range(1, 11)] == columns
+    expect(page.locator("#undo")).to_be_enabled()
+    page.locator("#undo").click()
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator("#redo")).to_be_enabled()
+
+
+def test_new_game_window_and_restart(table: Any) -> None:
+    table.open(DEALS["dblclick"]["code"])
+    page = table.page
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    expect(dialog).to_be_visible()
+    rule = page.locator("#rule-field")
+    dialog.get_by_label("Easy, 1 suit").check()
+    expect(rule).to_be_hidden()  # one suit: both rules play the same
+    dialog.get_by_label("Hard, 4 suits").check()
+    expect(rule).to_be_visible()
+    dialog.get_by_label("Flexible").check()
+
+    # a bad code is refused with the server's message; a good one (any case) opens its deal
+    page.locator("#new-code").fill("SP1-S3C-AAAAAAA")
+    dialog.get_by_role("button", name="Start").click()
+    expect(page.locator("#new-error")).to_contain_text("1, 2 or 4")
+    page.locator("#new-code").fill(" sp1-s1c-aaaaabd ")
+    dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#code")).to_have_text("SP1-S1C-AAAAABD")
+
+    # a new game from the levels: 4 suits, Flexible
+    page.locator("#new-game").click()
+    expect(dialog.get_by_label("Hard, 4 suits")).to_be_checked()  # remembered
+    dialog.get_by_role("button", name="Start").click()
+    expect(page.locator("#code")).to_have_text(_starts("SP1-S4F-"))
+
+    # restart asks first, then deals the same cards again
+    first = [table.cards(n) for n in range(1, 11)]
+    page.keyboard.press("d")
+    expect(page.locator("#stock-rows")).to_have_text("4")
+    page.locator("#restart").click()
+    page.locator("#restart-dialog").get_by_role("button", name="Restart").click()
+    expect(page.locator("#stock-rows")).to_have_text("5")
+    assert [table.cards(n) for n in range(1, 11)] == first
+    expect(page.locator("#undo")).to_be_disabled()
+
+
+def test_settings_are_kept(table: Any) -> None:
+    table.open(DEALS["dblclick"]["code"])
+    page = table.page
+    body = page.locator("body")
+    expect(body).to_have_class(has_class("theme-clean"))
+    page.locator("#settings").click()
+    dialog = page.locator("#settings-dialog")
+    dialog.get_by_label("Table").select_option("felt")
+    dialog.get_by_label("Four-colour suits").check()
+    dialog.get_by_label("Double-click moves cards where they fit best").uncheck()
+    expect(
+        dialog.get_by_label("Auto-place: dropped cards go where they fit best")
+    ).not_to_be_checked()
+    dialog.get_by_role("button", name="Close").click()
+    table.reload()
+    expect(body).to_have_class(has_class("theme-felt"))
+    expect(body).to_have_class(has_class("four-color"))
+    # double-click is off now: nothing moves
+    deal = DEALS["dblclick"]
+    version = table.api_state()["version"]
+    table.card(deal["column"], -1).dblclick()
+    page.wait_for_timeout(300)
+    assert table.api_state()["version"] == version
+
+
+def test_spanish_interface(make_table: Any) -> None:
+    table = make_table(locale="es-ES")
+    deal = DEALS["empty"]
+    table.open(deal["code"], deal["setup"])
+    page = table.page
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("#new-game")).to_contain_text("Partida nueva")
+    expect(page.locator(".stats dt").first).to_have_text("Puntos")
+    expect(table.column(deal["empty"])).to_have_attribute(
+        "aria-label", f"Columna {deal['empty']}, vacía"
+    )
+    page.locator("#stock").click()  # the refusal comes from the server, in Spanish
+    expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "es"))
+
+    # switch to English in the settings, without a reload
+    page.locator("#settings").click()
+    page.locator("#lang-select").select_option("en")
+    page.locator("#settings-dialog").get_by_role("button", name="Close").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#new-game")).to_contain_text("New game")
+    expect(table.column(deal["empty"])).to_have_attribute(
+        "aria-label", f"Column {deal['empty']}, empty"
+    )
+    page.locator("#stock").click()
+    expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "en"))
+
+
+def test_page_weight_and_hosts(table: Any) -> None:
+    sizes: dict[str, int] = {}
+    hosts: set[str] = set()
+
+    def record(response: Any) -> None:
+        hosts.add(urlparse(response.url).netloc)
+        if "/api/" not in response.url:
+            sizes[response.url] = len(response.body())
+
+    table.page.on("response", record)
+    table.open()
+    table.page.wait_for_load_state("networkidle")
+    assert hosts == {urlparse(table.base_url).netloc}
+    assert any(url.endswith("/static/js/main.js") for url in sizes)
+    total = sum(sizes.values())
+    assert total < 300_000, sizes
+
+
+def _starts(text: str) -> Any:
+    import re
+
+    return re.compile("^" + re.escape(text))
+
+
+def test_two_tabs_the_stale_one_catches_up(table: Any) -> None:
+    deal = DEALS["dblclick"]
+    table.open(deal["code"])
+    other = table.page.context.new_page()
+    other.goto(table.base_url + "/")
+    other.wait_for_selector("html.ready")
+    # play in the first tab; the second still shows the old version
+    table.card(deal["column"], -1).dblclick()
+    table.idle()
+    moved = table.cards(deal["target"])
+    other.keyboard.press("d")  # sent for the old version: 409 with the current state
+    expect(other.locator("#notice")).to_have_class(has_class("refused"))
+    expect(other.locator("#moves")).to_have_text("1")
+    expect(other.locator("#stock-rows")).to_have_text("5")
+    assert (
+        other.locator(f"#column-{deal['target']} .card.up").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
+        == moved
+    )
+    other.keyboard.press("d")  # now current: it deals
+    expect(other.locator("#stock-rows")).to_have_text("4")
+
+
+def test_a_win_shows_the_score_and_offers_a_new_game(table: Any) -> None:
+    """The server's answer is rewritten into a win (finding a won deal is the solver's
+    job): the table shows what it is sent."""
+    deal = DEALS["dblclick"]
+    table.open(deal["code"])
+    page = table.page
+
+    def win(route: Any) -> None:
+        response = route.fetch()
+        body = response.json()
+        body["state"]["is_won"] = True
+        body["state"]["score"] = 1234
+        body["events"].append({"kind": "won", "score": 1234})
+        route.fulfill(response=response, json=body)
+
+    page.route("**/api/games/*/actions", win)
+    table.card(deal["column"], -1).dblclick()
+    dialog = page.locator("#win-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Final score: 1234")
+    expect(page.locator("#live")).to_contain_text("You won! Final score 1234.")
+    dialog.get_by_role("button", name="New game").click()
+    expect(page.locator("#new-dialog")).to_be_visible()
