@@ -306,6 +306,15 @@ def test_rule_8_only_single_suit_runs_are_removed_under_both_rules() -> None:
     assert g.score == 499
 
 
+def test_rule_8_a_run_needs_13_face_up_cards() -> None:
+    # The King is face-down: the column ends in King-to-Ace of spades, but only 12 of
+    # them face-up, so nothing is removed.
+    g = game({1: "KS | " + RUN_S[3:], 2: "| AS"})
+    g.play("2:1>1")
+    assert g.removed == ()
+    assert column_lines(g) == {1: f"1: KS | {RUN_S[3:]} AS"}
+
+
 def test_rule_8_a_removed_run_comes_back_only_by_undo() -> None:
     text = board({1: f"3D | {RUN_S}", 2: "| AS", 3: "| 4C"})
     g = Game.from_position(text, strict=False)

@@ -1,0 +1,76 @@
+"""An independent, deliberately plain reading of the rules, for cross-checks.
+
+It works on the position *text* (the notation is the contract) and knows nothing of
+the engine's card ints or move generator, so the property and perft tests can compare
+the engine's ``legal_moves()`` with a second implementation written from the issue.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import pairwise
+
+RANKS = "A23456789TJQK"
+
+
+def rank(card: str) -> int:
+    """Rank 1 (Ace) to 13 (King) of card text like ``"TS"``."""
+    return RANKS.index(card[0]) + 1
+
+
+def parse(text: str) -> tuple[str, list[tuple[list[str], list[str]]], list[str], list[str]]:
+    """Split position text into (rules, columns as (face-down, face-up), stock, removed)."""
+    fields: dict[str, str] = {}
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        fields[key] = value.strip()
+    columns = []
+    for number in range(1, 11):
+        down, _, up = fields[str(number)].partition("|")
+        columns.append((down.split(), up.split()))
+    return fields["rules"], columns, fields["stock"].split(), fields["removed"].split()
+
+
+def legal_actions(text: str) -> list[str]:
+    """Every legal action in the engine's documented order: by source column, then count
+    from 1 up, then target column; the deal last. Written from rules 3-9 and 13."""
+    rules, columns, stock, _ = parse(text)
+    if not stock and not any(down or up for down, up in columns):
+        return []  # won
+    classic = rules[2] == "C"
+    actions = []
+    for source in range(1, 11):
+        face_up = columns[source - 1][1]
+        for count in range(1, len(face_up) + 1):
+            group = face_up[-count:]
+            if any(rank(a) != rank(b) + 1 for a, b in pairwise(group)):
+                break
+            if classic and len({card[1] for card in group}) > 1:
+                break
+            for target in range(1, 11):
+                if target == source:
+                    continue
+                target_up = columns[target - 1][1]
+                if not target_up or rank(target_up[-1]) == rank(group[0]) + 1:
+                    actions.append(f"{source}:{count}>{target}")
+    cards_on_tableau = sum(len(down) + len(up) for down, up in columns)
+    if stock and (all(up for _, up in columns) or cards_on_tableau < 10):
+        actions.append("d")
+    return actions
+
+
+def card_census(text: str) -> Counter[str]:
+    """Every card of the position (tableau and stock) plus 13 per removed run."""
+    _, columns, stock, removed = parse(text)
+    cards = Counter(stock)
+    for down, up in columns:
+        cards.update(down)
+        cards.update(up)
+    for suit in removed:
+        cards.update(r + suit for r in RANKS)
+    return cards
+
+
+def full_deck(suits: int) -> Counter[str]:
+    """The 104 cards of a game of ``suits`` suits (rule 1)."""
+    return Counter({r + s: 8 // suits for s in "SHDC"[:suits] for r in RANKS})
