@@ -44,6 +44,14 @@ class Table:
             self.reload()
         return self
 
+    def open_position(self, text: str) -> Table:
+        """A game started from position notation (the API's extension for tests)."""
+        self.open()
+        response = self.page.request.post(self.base_url + "/api/games", data={"position": text})
+        assert response.status == 201, response.text()
+        self.reload()
+        return self
+
     def ready(self) -> None:
         self.page.wait_for_selector("html.ready")
         self.idle()

@@ -144,12 +144,6 @@ def test_page_weight_and_hosts(table: Any) -> None:
     assert total < 300_000, sizes
 
 
-def _starts(text: str) -> Any:
-    import re
-
-    return re.compile("^" + re.escape(text))
-
-
 def test_two_tabs_the_stale_one_catches_up(table: Any) -> None:
     deal = DEALS["dblclick"]
     table.open(deal["code"])
@@ -174,26 +168,31 @@ def test_two_tabs_the_stale_one_catches_up(table: Any) -> None:
     expect(other.locator("#stock-rows")).to_have_text("4")
 
 
+WON_BUT_ONE = "rules: S1C\nscore: 1180\nmoves: 140\nremoved: S S S S S S S\n" + (
+    "1: | KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n2: | AS\n"
+    + "".join(f"{n}: |\n" for n in range(3, 11))
+)
+
+
 def test_a_win_shows_the_score_and_offers_a_new_game(table: Any) -> None:
-    """The server's answer is rewritten into a win (finding a won deal is the solver's
-    job): the table shows what it is sent."""
-    deal = DEALS["dblclick"]
-    table.open(deal["code"])
+    table.open_position(WON_BUT_ONE)
     page = table.page
-
-    def win(route: Any) -> None:
-        response = route.fetch()
-        body = response.json()
-        body["state"]["is_won"] = True
-        body["state"]["score"] = 1234
-        body["events"].append({"kind": "won", "score": 1234})
-        route.fulfill(response=response, json=body)
-
-    page.route("**/api/games/*/actions", win)
-    table.card(deal["column"], -1).dblclick()
+    expect(page.locator(".removed-slot.filled")).to_have_count(7)
+    expect(page.locator("#stock")).to_have_class(has_class("empty"))
+    table.card(2, -1).dblclick()  # the last Ace completes the last run
     dialog = page.locator("#win-dialog")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("Final score: 1234")
-    expect(page.locator("#live")).to_contain_text("You won! Final score 1234.")
+    score = table.api_state()["score"]
+    expect(dialog).to_contain_text(f"Final score: {score}.")
+    expect(page.locator("#live")).to_contain_text(f"You won! Final score {score}.")
+    expect(page.locator(".removed-slot.filled")).to_have_count(8)
     dialog.get_by_role("button", name="New game").click()
     expect(page.locator("#new-dialog")).to_be_visible()
+    page.locator("#new-dialog").get_by_role("button", name="Start").click()
+    expect(page.locator(".removed-slot.filled")).to_have_count(0)
+
+
+def _starts(text: str) -> Any:
+    import re
+
+    return re.compile("^" + re.escape(text))
