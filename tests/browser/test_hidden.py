@@ -79,7 +79,8 @@ def _replay(exchanges: list[tuple[str, str, Any, int, Any]]) -> Game:
     return game
 
 
-def test_no_face_down_card_reaches_the_browser(table: Any) -> None:
+def test_no_face_down_card_reaches_the_browser(make_table: Any) -> None:
+    table = make_table(reduced_motion="no-preference")  # with the animations
     exchanges: list[tuple[str, str, Any, int, Any]] = []
 
     def record(response: Any) -> None:

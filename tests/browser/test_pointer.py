@@ -151,3 +151,47 @@ def test_run_removed_then_brought_back_by_undo(make_table: Any) -> None:
 
     table.page.keyboard.press("Control+y")  # and redo takes it off again
     expect(table.page.locator(".removed-slot.filled")).to_have_count(1)
+
+
+def test_touch_drag_on_a_phone(make_table: Any) -> None:
+    table = make_table(viewport=PHONE, touch=True)
+    deal = DEALS["group"]
+    table.open(deal["code"], deal["setup"])
+    source, targets = deal["column"], deal["targets"]
+    group = table.cards(source)[-2:]
+    page = table.page
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, x: float | None = None, y: float | None = None) -> None:
+        points = [] if x is None else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    x, y = table.grab_point(source, -2)
+    tx, ty = table.column_point(targets[-1])
+    touch("touchStart", x, y)
+    for step in range(1, 9):
+        touch("touchMove", x + (tx - x) * step / 8, y + (ty - y) * step / 8)
+    highlighted = page.locator(".column.target").evaluate_all(
+        "els => els.map(e => Number(e.dataset.column))"
+    )
+    assert highlighted == targets
+    touch("touchEnd")
+    table.idle()
+    expect(table.column(targets[-1]).locator(".card.up").last).to_have_attribute(
+        "data-card", group[-1]
+    )
+    assert table.cards(targets[-1])[-2:] == group
+
+
+def test_auto_place_sends_a_dropped_group_to_the_auto_target(table: Any) -> None:
+    deal = DEALS["dblclick"]
+    table.open(deal["code"])
+    table.page.evaluate("localStorage.setItem('spider.settings', '{\"autoPlace\": true}')")
+    table.reload()
+    card = table.cards(deal["column"])[-1]
+    elsewhere = next(c for c in range(1, 11) if c not in (deal["column"], deal["target"]))
+    table.drag(deal["column"], -1, table.column_point(elsewhere))
+    table.idle()
+    expect(table.column(deal["target"]).locator(".card.up").last).to_have_attribute(
+        "data-card", card
+    )

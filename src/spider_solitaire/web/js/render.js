@@ -75,6 +75,7 @@ export class Board {
       col.id = `column-${c}`;
       col.dataset.column = String(c);
       col.setAttribute("role", "group");
+      col.setAttribute("aria-describedby", "table-help");
       const slot = document.createElement("div");
       slot.className = "slot";
       slot.setAttribute("aria-hidden", "true");
