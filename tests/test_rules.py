@@ -350,6 +350,12 @@ def test_rule_9_and_10_the_last_run_wins_with_score_1183() -> None:
     assert reason(g, "3:1>3") == "game_won"  # not empty_source / same_column
     assert reason(g, "d") == "game_won"  # not stock_empty
     assert g.auto_move(1, 1) is None
+    # Undo takes the win back exactly; redo wins again with the same events.
+    g.undo()
+    assert g.to_position() == text
+    assert (g.is_won, g.score, g.moves) == (False, 1084, 116)
+    assert g.redo() == events
+    assert g.score == 1183
 
 
 def test_rule_9_small_board_wins_when_no_card_is_left() -> None:
@@ -716,6 +722,8 @@ def test_hidden_reason_comes_after_the_rules() -> None:
     view = game({1: "?? ?? | 5H", 2: "| 7S"})
     assert reason(view, "1:1>2") == "not_one_higher"
     assert reason(view, "1:2>3") == "face_down"
+    gap = {n: "?? | KD" for n in range(1, 10)}
+    assert reason(game(gap, stock=" ".join(["??"] * 10)), "d") == "deal_needs_full_columns"
 
 
 # --- rule 13: legal moves -------------------------------------------------------------------
@@ -841,3 +849,17 @@ def test_auto_move_column_outside_1_to_10_is_bad_syntax(column: int) -> None:
         g.auto_move(column, 1)
     with pytest.raises(InvalidMoveError, match=f"column {column} is not 1-10"):
         g.movable_length(column)
+
+
+def test_copy_is_independent_and_restart_goes_back_to_the_start() -> None:
+    g = game({1: "KS | 5H", 2: "| 6S"})
+    start = g.to_position()
+    g.play("1:1>2")
+    copy = g.copy()
+    copy.undo()
+    assert copy.to_position() == start
+    assert column_lines(g) == {1: "1: | KS", 2: "2: | 6S 5H"}
+    assert g.history == [Move(1, 2, 1)]
+    g.restart()
+    assert g.to_position() == start
+    assert (g.can_undo, g.can_redo) == (False, False)
