@@ -179,6 +179,7 @@ def test_a_win_shows_the_score_and_offers_a_new_game(table: Any) -> None:
     page = table.page
     expect(page.locator(".removed-slot.filled")).to_have_count(7)
     expect(page.locator("#stock")).to_have_class(has_class("empty"))
+    expect(page.locator("#copy-code")).to_be_hidden()  # no code for a position
     table.card(2, -1).dblclick()  # the last Ace completes the last run
     dialog = page.locator("#win-dialog")
     expect(dialog).to_be_visible()

@@ -320,6 +320,8 @@ async function main() {
     }
   });
   board.onRender(() => {
+    // a game started from a position has no code to copy
+    $("copy-code").hidden = !state?.code;
     $("copy-code").setAttribute("aria-label", t("button.copy_label", { code: state?.code || "" }));
   });
   wireDialogs();
@@ -328,4 +330,7 @@ async function main() {
   document.documentElement.classList.add("ready");
 }
 
-main();
+main().catch((error) => {
+  document.documentElement.classList.remove("booting");
+  console.error(error);
+});
