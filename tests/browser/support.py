@@ -9,6 +9,10 @@ from typing import Any
 
 DEALS: dict[str, Any] = json.loads(Path(__file__).with_name("deals.json").read_text())
 DESKTOP = {"width": 1366, "height": 768}
+SETTLE = """async () => {
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  await Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)));
+}"""
 PHONE = {"width": 390, "height": 844}
 
 
@@ -61,8 +65,10 @@ class Table:
         self.ready()
 
     def idle(self) -> None:
+        """Wait until no request is in flight, the answer is drawn and animations ended."""
         # (a CSS wait: the page's CSP forbids the eval behind wait_for_function)
         self.page.wait_for_selector("body:not([data-busy])", state="attached")
+        self.page.evaluate(SETTLE)
 
     def api_state(self) -> dict[str, Any]:
         response = self.page.request.get(self.base_url + "/api/games/current")
@@ -115,6 +121,7 @@ class Table:
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 3
 
     def drag(self, n: int, index: int, to: tuple[float, float], *, release: bool = True) -> None:
+        self.idle()  # grab the card where it rests, not in flight
         x, y = self.grab_point(n, index)
         mouse = self.page.mouse
         mouse.move(x, y)
