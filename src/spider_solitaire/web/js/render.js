@@ -361,9 +361,10 @@ export class Board {
       const down = state ? state.columns[c - 1].face_down : 0;
       const up = list.length - down;
       // spacing: roomy by default, closed up so the column always fits its height
-      let d = Math.max(4, Math.round(cardH * 0.1));
       // a tall table (a phone held upright) spreads the cards wider: easier to read and to grab
-      let u = Math.max(cornerH + 3, Math.round(cardH * (avail > 9 * cardH ? 0.45 : 0.27)));
+      const tall = avail > 9 * cardH;
+      let d = Math.max(4, Math.round(cardH * (tall ? 0.15 : 0.1)));
+      let u = Math.max(cornerH + 3, Math.round(cardH * (tall ? 0.45 : 0.27)));
       const need = (n) => down * d + Math.max(up - 1, 0) * u + cardH - n;
       if (need(avail) > 0 && down) d = Math.max(3, Math.floor((avail - cardH - Math.max(up - 1, 0) * u) / down));
       if (need(avail) > 0 && up > 1) u = Math.max(2, (avail - cardH - down * d) / (up - 1));
