@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from fastapi.testclient import TestClient
 from spider_solitaire import cli
 from spider_solitaire.server import cli as server_cli
 from spider_solitaire.server.app import create_app
-from spider_solitaire.server.cli import cmd_play, cmd_serve, start_path
+from spider_solitaire.server.cli import cmd_play, cmd_serve, listening_socket, start_path
 from spider_solitaire.server.settings import Settings
 
 
@@ -70,6 +71,16 @@ def test_play_with_a_bad_code_or_db_is_status_2(capsys: pytest.CaptureFixture[st
     assert "number of suits" in capsys.readouterr().err
     assert cli.main(["serve", "--db", "nosuchdb://x", "--port", "0"]) == 2
     assert "nosuchdb" in capsys.readouterr().err
+
+
+def test_the_listening_socket_lets_asyncio_turn_off_nagle() -> None:
+    sock = listening_socket("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP  # asyncio sets TCP_NODELAY only then
+        assert sock.getsockname()[0] == "127.0.0.1"
+        assert sock.getsockname()[1] > 0
+    finally:
+        sock.close()
 
 
 def _start(db: Path) -> tuple[subprocess.Popen[str], str]:

@@ -45,25 +45,19 @@ CONTROL_ACTIONS = ("undo", "redo", "restart")
 
 
 @dataclass(slots=True)
-class _Entry:
-    """A cached game at one version, with its state once built."""
-
-    version: int
-    game: Game
-    state: GameState | None = None
-
-
-@dataclass(slots=True)
 class LoadedGame:
-    """A stored game and its rebuilt :class:`Game` at the same version."""
+    """A stored game and its rebuilt :class:`Game` at the same version, with the player's
+    view once built (as a model and as JSON). Cached as is: never changed in place except
+    to fill in the view."""
 
     record: GameRecord
     game: Game
-    entry: _Entry = field(repr=False)
+    state: GameState | None = None
+    state_json: bytes | None = field(default=None, repr=False)
 
 
 class GameCache:
-    """A small LRU cache of rebuilt games keyed by game id, valid for one version.
+    """A small LRU cache of rebuilt games keyed by game id, each valid for one version.
 
     Cached games are never changed in place: an action plays on a copy, and the copy
     is stored under the new version once it is committed. Safe to share between threads.
@@ -74,29 +68,35 @@ class GameCache:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self._entries: OrderedDict[str, LoadedGame] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
 
-    def get(self, game_id: str, version: int) -> _Entry | None:
+    def peek(self, game_id: str) -> LoadedGame | None:
+        """Return the latest entry kept for ``game_id``, whatever its version, or None."""
+        with self._lock:
+            return self._entries.get(game_id)
+
+    def get(self, game_id: str, version: int) -> LoadedGame | None:
         """Return the entry of ``game_id`` if it is at ``version``, else None."""
         with self._lock:
             entry = self._entries.get(game_id)
-            if entry is None or entry.version != version:
+            if entry is None or entry.record.version != version:
                 self.misses += 1
                 return None
             self._entries.move_to_end(game_id)
             self.hits += 1
             return entry
 
-    def put(self, game_id: str, entry: _Entry) -> None:
-        """Keep ``entry`` for ``game_id`` unless a newer version is already kept."""
+    def put(self, entry: LoadedGame) -> None:
+        """Keep ``entry`` unless a newer version of its game is already kept."""
         if not self.size:
             return
+        game_id = entry.record.id
         with self._lock:
             current = self._entries.get(game_id)
-            if current is not None and current.version > entry.version:
+            if current is not None and current.record.version > entry.record.version:
                 return
             self._entries[game_id] = entry
             self._entries.move_to_end(game_id)
@@ -246,16 +246,24 @@ class GameService:
     def _load(self, record: GameRecord) -> LoadedGame:
         entry = self.cache.get(record.id, record.version)
         if entry is None:
-            entry = _Entry(record.version, self.rebuild(record))
-            self.cache.put(record.id, entry)
-        return LoadedGame(record, entry.game, entry)
+            entry = LoadedGame(record, self.rebuild(record))
+            self.cache.put(entry)
+        elif entry.record != record:  # same version, but a flag (assisted) changed
+            entry = LoadedGame(record, entry.game)
+            self.cache.put(entry)
+        return entry
 
     def state(self, loaded: LoadedGame) -> GameState:
         """Return the player's view of ``loaded`` (built once per cached version)."""
-        entry = loaded.entry
-        if entry.state is None or entry.state.version != loaded.record.version:
-            entry.state = build_state(loaded.record, loaded.game)
-        return entry.state
+        if loaded.state is None:
+            loaded.state = build_state(loaded.record, loaded.game)
+        return loaded.state
+
+    def state_json(self, loaded: LoadedGame) -> bytes:
+        """Return :meth:`state` as JSON bytes (also built once per cached version)."""
+        if loaded.state_json is None:
+            loaded.state_json = self.state(loaded).model_dump_json().encode()
+        return loaded.state_json
 
     def get(self, player_id: str | None, game_id: str) -> LoadedGame:
         """Return the game ``game_id`` of ``player_id``.
@@ -309,14 +317,18 @@ class GameService:
             score=game.score,
             moves=game.moves,
         )
-        entry = _Entry(record.version, game)
-        self.cache.put(record.id, entry)
-        return LoadedGame(record, game, entry)
+        loaded = LoadedGame(record, game)
+        self.cache.put(loaded)
+        return loaded
 
     def act(
         self, player_id: str | None, game_id: str, request: ActionRequest
     ) -> tuple[LoadedGame, list[Event]]:
         """Play ``request`` on the game and commit it; return the game and the events.
+
+        When the cache holds the game at ``request.version`` for this player, the row is
+        not read first: the version check of the ``UPDATE`` that records the action still
+        refuses it if another process got in first.
 
         Raises:
             ApiError: 404 ``not_found``; 409 ``stale_version`` (with the current state)
@@ -324,9 +336,16 @@ class GameService:
                 in first; 400 ``bad_action`` for bad notation; 422 with the engine's
                 reason (or ``no_target``) when the rules refuse it. Nothing is saved then.
         """
-        loaded = self.get(player_id, game_id)
-        if request.version != loaded.record.version:
-            raise ApiError(409, "stale_version", state=self.state(loaded))
+        loaded = self.cache.peek(game_id)
+        if (
+            loaded is None
+            or player_id is None
+            or loaded.record.player_id != player_id
+            or loaded.record.version != request.version
+        ):  # not the fast path: read the row (the cache may be behind another process)
+            loaded = self.get(player_id, game_id)
+            if request.version != loaded.record.version:
+                raise ApiError(409, "stale_version", state=self.state(loaded))
         work = loaded.game.copy()
         text, events = self._play(work, request)
         try:
@@ -336,9 +355,9 @@ class GameService:
         except StaleVersionError:
             current = self.get(player_id, game_id)
             raise ApiError(409, "stale_version", state=self.state(current)) from None
-        entry = _Entry(record.version, work)
-        self.cache.put(record.id, entry)
-        return LoadedGame(record, work, entry), events
+        played = LoadedGame(record, work)
+        self.cache.put(played)
+        return played, events
 
     def _play(self, game: Game, request: ActionRequest) -> tuple[str, list[Event]]:
         """Play ``request`` on ``game``; return the action's text for the log and events."""

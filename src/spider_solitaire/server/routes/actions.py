@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Response
 
 from ..games import GameService
 from ..schemas import ActionRequest, ActionResult
-from .deps import error_responses, get_service, player_cookie
+from .deps import error_responses, get_service, in_thread, json_response, player_cookie
 
 router = APIRouter(prefix="/api/games", tags=["actions"])
 
@@ -19,17 +20,22 @@ router = APIRouter(prefix="/api/games", tags=["actions"])
     responses=error_responses(400, 404, 409, 413, 422),
     summary="Play an action",
 )
-def play_action(
+async def play_action(
     game_id: str,
     body: ActionRequest,
     service: Annotated[GameService, Depends(get_service)],
     player: Annotated[str | None, Depends(player_cookie)],
-) -> ActionResult:
+) -> Response:
     """Play ``body.action`` on the game at ``body.version``; it is saved before the answer.
 
     Answers the new state and the action's events (none for undo and restart).
     """
-    loaded, events = service.act(player, game_id, body)
-    return ActionResult.model_validate(
-        {"state": service.state(loaded), "events": [event.to_dict() for event in events]}
-    )
+
+    def work() -> bytes:
+        loaded, events = service.act(player, game_id, body)
+        events_json = json.dumps([event.to_dict() for event in events], separators=(",", ":"))
+        return (
+            b'{"state":' + service.state_json(loaded) + b',"events":' + events_json.encode() + b"}"
+        )
+
+    return json_response(await in_thread(work))

@@ -1,28 +1,50 @@
 """Dependencies shared by the route modules: the game service, the player cookie and the
-error answers each API route documents."""
+error answers each API route documents.
+
+The dependencies are ``async`` (they do no I/O), and the routes are ``async`` too: each
+runs its database and engine work with one :func:`in_thread` call, so a request costs one
+hop to the thread pool, not one per dependency.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, ParamSpec, TypeVar
 
-from fastapi import Cookie, Request
+from fastapi import Cookie, Request, Response
+from starlette.concurrency import run_in_threadpool
 
 from ..games import GameService
 from ..players import COOKIE_NAME, well_formed
 from ..schemas import ErrorBody, StaleVersionBody
 
 
-def get_service(request: Request) -> GameService:
+async def get_service(request: Request) -> GameService:
     """Return the app's :class:`GameService` (made by ``create_app``)."""
     service: GameService = request.app.state.service
     return service
 
 
-def player_cookie(
+async def player_cookie(
     spider_player: Annotated[str | None, Cookie(alias=COOKIE_NAME)] = None,
 ) -> str | None:
     """Return the player id from the cookie, or None when absent or malformed."""
     return well_formed(spider_player)
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+async def in_thread(function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """Run blocking ``function`` (database and engine work) in the thread pool."""
+    return await run_in_threadpool(function, *args, **kwargs)
+
+
+def json_response(body: bytes, status_code: int = 200) -> Response:
+    """Answer ``body``, JSON already serialized (the documented model is the route's
+    ``response_model``; the service built and cached the bytes from that model)."""
+    return Response(content=body, status_code=status_code, media_type="application/json")
 
 
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from ..games import GameService
 from ..players import ensure_player, set_player_cookie
 from ..schemas import GameState, NewGameRequest
-from .deps import error_responses, get_service, player_cookie
+from .deps import error_responses, get_service, in_thread, json_response, player_cookie
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -24,16 +24,21 @@ Player = Annotated[str | None, Depends(player_cookie)]
     responses=error_responses(400, 413),
     summary="Start a new game",
 )
-def create_game(
-    body: NewGameRequest, request: Request, response: Response, service: Service, player: Player
-) -> GameState:
+async def create_game(
+    body: NewGameRequest, request: Request, service: Service, player: Player
+) -> Response:
     """Deal a game from a code, from suits and a rule (a random seed), or from a position;
     it becomes the player's current game. Sets the player cookie on a first visit."""
-    player_id, is_new = ensure_player(service.store, player)
-    loaded = service.create(player_id, body)
+
+    def work() -> tuple[str, bool, bytes]:
+        player_id, is_new = ensure_player(service.store, player)
+        return player_id, is_new, service.state_json(service.create(player_id, body))
+
+    player_id, is_new, state = await in_thread(work)
+    response = json_response(state, status_code=201)
     if is_new:
         set_player_cookie(response, player_id, secure=request.url.scheme == "https")
-    return service.state(loaded)
+    return response
 
 
 @router.get(
@@ -42,9 +47,9 @@ def create_game(
     responses=error_responses(404),
     summary="The player's current game",
 )
-def current_game(service: Service, player: Player) -> GameState:
+async def current_game(service: Service, player: Player) -> Response:
     """Return the game the player started or played last (404 ``no_game`` if none)."""
-    return service.state(service.current(player))
+    return json_response(await in_thread(lambda: service.state_json(service.current(player))))
 
 
 @router.get(
@@ -53,6 +58,6 @@ def current_game(service: Service, player: Player) -> GameState:
     responses=error_responses(404),
     summary="One game",
 )
-def get_game(game_id: str, service: Service, player: Player) -> GameState:
+async def get_game(game_id: str, service: Service, player: Player) -> Response:
     """Return the player's game ``game_id`` (404 ``not_found`` for anyone else's)."""
-    return service.state(service.get(player, game_id))
+    return json_response(await in_thread(lambda: service.state_json(service.get(player, game_id))))

@@ -1,0 +1,266 @@
+"""Server benchmark: simulated players over loopback playing random legal games.
+
+Starts ``spider serve`` (uvicorn, one process) in a subprocess on 127.0.0.1 with a
+temporary SQLite database, then runs ``--players`` concurrent players with httpx (async).
+Each player starts a game and plays actions picked from what the server lists: a move of
+a listed group to one of its listed targets, an auto-move, a deal when ``can_deal``,
+now and then an undo or a redo; a game with nothing left to do is replaced by a new one.
+Between two actions a player thinks for a random time in ``[0, 2 * --think-ms]``.
+
+Prints actions per second, action latency (p50, p90, p99, max, measured by the client
+around each request), the number of errors (any answer other than 200/201, or a failed
+request), and the page weight (HTML, JS, CSS, fonts, catalogs) against 300 KB. Targets on
+the 2-core machine: 50 players, p50 < 5 ms, p99 < 25 ms, no errors. A benchmark: it
+asserts nothing about time, and it is bounded in actions and in seconds.
+
+    .venv/bin/python bench/server.py                  # 50 players, 40 actions, 0-1 s apart
+    .venv/bin/python bench/server.py --think-ms 0     # closed loop: the ceiling, all queueing
+
+The default pace (an action every 0-1 s, mean 0.5 s, per player) is still faster than
+people play; the players' own httpx work runs on the same 2 cores as the server and is
+printed too, with the load average, since both move the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "src" / "spider_solitaire" / "web"
+PAGE_SUFFIXES = (".html", ".js", ".mjs", ".css", ".woff2", ".woff", ".ttf", ".otf", ".json", ".svg")
+PAGE_BUDGET = 300 * 1024
+
+
+@dataclass
+class Tally:
+    """What all players measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    new_game_latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    kinds: dict[str, int] = field(default_factory=dict)
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
+    """Start ``spider serve`` on a free loopback port; return the process and base URL."""
+    command = [sys.executable, "-m", "spider_solitaire.cli", "serve", "--host", "127.0.0.1"]
+    command += ["--port", "0", "--db", f"sqlite:///{db}", "--log-level", "warning"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"}
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if "serving at http://127.0.0.1:" not in line:
+        process.kill()
+        raise SystemExit(f"server did not start: {line!r}")
+    return process, line.split()[4].rstrip("/")
+
+
+def choose(rng: random.Random, state: dict[str, Any]) -> dict[str, Any] | None:
+    """Pick a legal action from the state's groups, targets and deal flag (None: stuck)."""
+    roll = rng.random()
+    if roll < 0.05 and state["can_undo"]:
+        return {"action": "undo"}
+    if roll < 0.07 and state["can_redo"]:
+        return {"action": "redo"}
+    movable = [group for group in state["groups"] if group["targets"]]
+    if state["can_deal"] and (not movable or roll < 0.12):
+        return {"action": "d"}
+    if not movable:
+        return None
+    group = rng.choice(movable)
+    if group["auto"] is not None and roll < 0.5:
+        return {"action": "auto", "column": group["column"], "count": group["count"]}
+    return {"action": f"{group['column']}:{group['count']}>{rng.choice(group['targets'])}"}
+
+
+async def player(
+    number: int,
+    base: str,
+    args: argparse.Namespace,
+    tally: Tally,
+    deadline: float,
+    start: asyncio.Event,
+) -> None:
+    """One player: a game, then ``args.actions`` actions (or until ``deadline``)."""
+    rng = random.Random(args.seed * 1000 + number)
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+
+        async def new_game() -> dict[str, Any] | None:
+            began = time.perf_counter()
+            response = await http.post("/api/games", json={"suits": args.suits})
+            tally.new_game_latencies.append(time.perf_counter() - began)
+            if response.status_code != 201:
+                tally.errors.append(f"new game: {response.status_code} {response.text[:200]}")
+                return None
+            state: dict[str, Any] = response.json()
+            return state
+
+        await start.wait()
+        await asyncio.sleep(rng.random() * args.think_ms / 500)  # spread the starts
+        state = await new_game()
+        done = 0
+        while state is not None and done < args.actions and time.perf_counter() < deadline:
+            request = choose(rng, state)
+            if request is None:
+                state = await new_game()
+                continue
+            request["version"] = state["version"]
+            began = time.perf_counter()
+            try:
+                response = await http.post(f"/api/games/{state['id']}/actions", json=request)
+            except httpx.HTTPError as error:
+                tally.errors.append(f"{request}: {error!r}")
+                return
+            tally.latencies.append(time.perf_counter() - began)
+            done += 1
+            if response.status_code != 200:
+                tally.errors.append(f"{request}: {response.status_code} {response.text[:200]}")
+                return
+            body = response.json()
+            state = body["state"]
+            for event in body["events"]:
+                tally.kinds[event["kind"]] = tally.kinds.get(event["kind"], 0) + 1
+            if args.think_ms:
+                await asyncio.sleep(rng.random() * 2 * args.think_ms / 1000)
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) used so far by process ``pid``, from /proc (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The ``fraction`` quantile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
+
+
+def page_weight(base: str) -> tuple[int, int, list[tuple[str, int]]]:
+    """Bytes of the page's files under web/ (HTML, JS, CSS, fonts, catalogs, icons), and the
+    bytes the server actually sends for them; also the list of files."""
+    files = sorted(
+        path for path in WEB_DIR.rglob("*") if path.is_file() and path.suffix in PAGE_SUFFIXES
+    )
+    on_disk = 0
+    served = 0
+    listing = []
+    with httpx.Client(base_url=base, timeout=10) as http:
+        for path in files:
+            size = path.stat().st_size
+            relative = path.relative_to(WEB_DIR).as_posix()
+            url = "/" if relative == "index.html" else f"/static/{relative}"
+            served += len(http.get(url).content)
+            on_disk += size
+            listing.append((relative, size))
+    return on_disk, served, listing
+
+
+async def run(base: str, args: argparse.Namespace) -> tuple[Tally, float]:
+    """Run all players; return the tally and the wall time of the playing phase."""
+    tally = Tally()
+    start = asyncio.Event()
+    began = time.perf_counter()
+    deadline = began + args.seconds
+    tasks = [
+        asyncio.create_task(player(n, base, args, tally, deadline, start))
+        for n in range(args.players)
+    ]
+    start.set()
+    await asyncio.gather(*tasks)
+    return tally, time.perf_counter() - began
+
+
+def main() -> int:
+    """Run the benchmark and print its figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=50, help="concurrent players (50)")
+    parser.add_argument("--actions", type=int, default=40, help="actions per player (40)")
+    parser.add_argument("--seconds", type=float, default=60, help="time limit of the run (60)")
+    parser.add_argument(
+        "--think-ms", type=float, default=500, help="mean think time between actions (500)"
+    )
+    parser.add_argument("--suits", type=int, choices=(1, 2, 4), default=2, help="suits (2)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed of the players")
+    args = parser.parse_args()
+
+    load_before = " ".join(f"{value:.2f}" for value in os.getloadavg())
+    with tempfile.TemporaryDirectory(prefix="spider-bench-") as directory:
+        process, base = start_server(Path(directory) / "games.db")
+        try:
+            with httpx.Client(base_url=base) as warm:  # imports, first game, first action
+                state = warm.post("/api/games", json={"suits": args.suits}).json()
+                action = {"version": 0, "action": "d"}
+                warm.post(f"/api/games/{state['id']}/actions", json=action)
+            cpu_before = cpu_seconds(process.pid)
+            client_before = time.process_time()
+            tally, wall = asyncio.run(run(base, args))
+            cpu_after = cpu_seconds(process.pid)
+            client_cpu = time.process_time() - client_before
+            on_disk, served, listing = page_weight(base)
+        finally:
+            process.terminate()
+            process.wait(10)
+
+    count = len(tally.latencies)
+    load = " ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(f"server: uvicorn (1 process) + SQLite on 127.0.0.1; {os.cpu_count()} CPUs")
+    print(f"load average at the end: {load} (before: {load_before})")
+    print(
+        f"players: {args.players} concurrent, {args.suits} suits, up to {args.actions} actions "
+        f"each, think time 0-{2 * args.think_ms:.0f} ms (mean {args.think_ms:.0f} ms)"
+    )
+    if count:
+        ms = [value * 1000 for value in tally.latencies]
+        print(f"actions: {count} in {wall:.2f} s = {count / wall:.0f} actions/s")
+        print(
+            f"latency: p50 {percentile(ms, 0.50):.2f} ms, p90 {percentile(ms, 0.90):.2f} ms, "
+            f"p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms, "
+            f"mean {statistics.fmean(ms):.2f} ms"
+        )
+        p50_ok = percentile(ms, 0.50) < 5
+        p99_ok = percentile(ms, 0.99) < 25
+        print(
+            f"target p50 < 5 ms: {'met' if p50_ok else 'MISSED'}; "
+            f"p99 < 25 ms: {'met' if p99_ok else 'MISSED'}"
+        )
+    requests = count + len(tally.new_game_latencies)
+    if cpu_before is not None and cpu_after is not None and requests:
+        server_cpu = cpu_after - cpu_before
+        print(
+            f"cpu: server {server_cpu:.2f} s ({server_cpu / requests * 1000:.2f} ms a request, "
+            f"{server_cpu / wall * 100:.0f}% of a core), players {client_cpu:.2f} s "
+            f"({client_cpu / requests * 1000:.2f} ms a request)"
+        )
+    new_games = [value * 1000 for value in tally.new_game_latencies]
+    if new_games:
+        print(f"new games: {len(new_games)}, p50 {percentile(new_games, 0.5):.2f} ms")
+    print(f"events: {dict(sorted(tally.kinds.items()))}")
+    print(f"errors: {len(tally.errors)}")
+    for error in tally.errors[:5]:
+        print(f"  {error}")
+    print(
+        f"page weight: {on_disk / 1024:.1f} KB on disk, {served / 1024:.1f} KB served, "
+        f"budget 300 KB: {'within' if served <= PAGE_BUDGET else 'OVER'} ({len(listing)} files)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
