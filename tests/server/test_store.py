@@ -1,0 +1,137 @@
+"""The store and the game cache: versions, the action log, stale writers, rebuilding."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spider_solitaire.server.app import create_app
+from spider_solitaire.server.games import GameCache, GameService, LoadedGame
+from spider_solitaire.server.schemas import MoveAction
+from spider_solitaire.server.settings import Settings
+from spider_solitaire.server.store import Snapshot, StaleVersionError, Store
+
+from .conftest import CODE
+
+SNAPSHOT = Snapshot("6:1>1", "", 499, 1, False)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    """A store on a fresh SQLite file."""
+    return Store(f"sqlite:///{tmp_path / 'store.db'}")
+
+
+def _game(store: Store) -> Any:
+    player = store.add_player()
+    return store.create_game(
+        player, code=CODE, start_position=None, suits=2, rule="classic", score=500, moves=0
+    )
+
+
+def test_an_action_moves_the_version_and_the_log(store: Store) -> None:
+    game = _game(store)
+    after = store.record_action(game, "6:1>1", SNAPSHOT)
+    assert (after.version, after.history, after.score, after.moves) == (1, "6:1>1", 499, 1)
+    assert store.get_game(game.id) == after
+    assert store.actions(game.id) == ["6:1>1"]
+    assert store.actions(game.id, after=1) == []
+
+
+def test_a_writer_with_an_old_version_changes_nothing(store: Store) -> None:
+    game = _game(store)
+    store.record_action(game, "6:1>1", SNAPSHOT)
+    with pytest.raises(StaleVersionError):
+        store.record_action(game, "8:1>7", Snapshot("8:1>7", "", 499, 1, False))
+    assert store.actions(game.id) == ["6:1>1"]
+    assert store.get_game(game.id).history == "6:1>1"  # type: ignore[union-attr]
+
+
+def test_two_threads_racing_on_one_version_one_wins(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'race.db'}")
+    service = GameService(store, undo_limit=100, cache_games=0)  # both read the row
+    game = _game(store)
+    player = game.player_id
+    results: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def play(action: str) -> None:
+        barrier.wait()
+        try:
+            service.act(player, game.id, MoveAction(version=0, action=action))
+            results.append("played")
+        except Exception as error:  # the loser gets ApiError 409
+            results.append(getattr(error, "reason", repr(error)))
+
+    threads = [threading.Thread(target=play, args=(a,)) for a in ("6>1", "8>7")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["played", "stale_version"]
+    assert len(store.actions(game.id)) == 1
+
+
+def test_the_current_game_is_the_last_created_or_played(store: Store) -> None:
+    first = _game(store)
+    second = store.create_game(
+        first.player_id, code=CODE, start_position=None, suits=2, rule="classic", score=500,
+        moves=0,
+    )  # fmt: skip
+    assert store.current_game(first.player_id) == second
+    store.record_action(first, "6:1>1", SNAPSHOT)
+    assert store.current_game(first.player_id).id == first.id  # type: ignore[union-attr]
+    assert store.current_game("nobody") is None
+    assert store.has_player(first.player_id)
+    assert not store.has_player("nobody")
+
+
+def test_a_game_starts_from_a_code_or_a_position_not_both(store: Store) -> None:
+    player = store.add_player()
+    with pytest.raises(ValueError, match="not both"):
+        store.create_game(
+            player, code=CODE, start_position="x", suits=2, rule="classic", score=500, moves=0
+        )
+
+
+def test_the_cache_keeps_the_newest_version_and_forgets_the_oldest_game(store: Store) -> None:
+    cache = GameCache(2)
+    service = GameService(store, undo_limit=100, cache_games=2)
+    games = [_game(store) for _ in range(3)]
+    entries = [LoadedGame(record, service.rebuild(record)) for record in games]
+    for entry in entries:
+        cache.put(entry)
+    assert cache.peek(games[0].id) is None
+    assert cache.get(games[2].id, 0) is entries[2]
+    assert cache.get(games[2].id, 1) is None
+    newer = LoadedGame(store.record_action(games[2], "6:1>1", SNAPSHOT), entries[2].game)
+    cache.put(newer)
+    cache.put(entries[2])  # an older version never replaces a newer one
+    assert cache.peek(games[2].id) is newer
+
+
+def test_without_the_cache_every_answer_is_the_same(tmp_path: Path) -> None:
+    answers: list[list[Any]] = []
+    for size in (256, 0):
+        settings = Settings(db_url=f"sqlite:///{tmp_path / f'c{size}.db'}", cache_games=size)
+        with TestClient(create_app(settings)) as client:
+            state = client.post("/api/games", json={"code": CODE}).json()
+            seen = []
+            for action in ("6>1", "8>7", "d", "undo", "undo", "redo", "3:1>4", "restart", "d"):
+                body = {"version": state["version"], "action": action}
+                response = client.post(f"/api/games/{state['id']}/actions", json=body)
+                state = response.json().get("state", state)
+                seen.append((response.status_code, response.json()))
+            answers.append([(status, _without_id(body)) for status, body in seen])
+    assert answers[0] == answers[1]
+    assert [status for status, _ in answers[0]] == [200, 200, 200, 200, 200, 200, 422, 200, 200]
+
+
+def _without_id(body: dict[str, Any]) -> dict[str, Any]:
+    if "state" in body:
+        return body | {"state": body["state"] | {"id": "-", "code": body["state"]["code"]}}
+    return body
