@@ -119,3 +119,22 @@ def test_a_killed_server_resumes_the_game_after_a_restart(tmp_path: Path) -> Non
         assert (state["version"], state["moves"], state["can_redo"]) == (3, 1, True)
     finally:
         restarted.state.store.close()
+
+
+def test_the_default_database_is_a_sqlite_file_in_the_user_data_dir(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from spider_solitaire.server import settings as settings_module
+
+    calls: list[tuple[str, object]] = []
+
+    def fake_user_data_dir(name: str, appauthor: object) -> str:
+        calls.append((name, appauthor))
+        return str(tmp_path / "data" / name)
+
+    monkeypatch.setattr(settings_module, "user_data_dir", fake_user_data_dir)
+    url = Settings().database_url()
+    assert url == f"sqlite:///{tmp_path / 'data' / 'spider-solitaire' / 'games.db'}"
+    assert calls == [("spider-solitaire", False)]
+    assert (tmp_path / "data" / "spider-solitaire").is_dir()
+    assert Settings(db_url="sqlite:///x.db").database_url() == "sqlite:///x.db"
