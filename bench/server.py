@@ -88,53 +88,50 @@ def choose(rng: random.Random, state: dict[str, Any]) -> dict[str, Any] | None:
 
 async def player(
     number: int,
-    base: str,
+    http: httpx.AsyncClient,
     args: argparse.Namespace,
     tally: Tally,
     deadline: float,
-    start: asyncio.Event,
 ) -> None:
     """One player: a game, then ``args.actions`` actions (or until ``deadline``)."""
     rng = random.Random(args.seed * 1000 + number)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
 
-        async def new_game() -> dict[str, Any] | None:
-            began = time.perf_counter()
-            response = await http.post("/api/games", json={"suits": args.suits})
-            tally.new_game_latencies.append(time.perf_counter() - began)
-            if response.status_code != 201:
-                tally.errors.append(f"new game: {response.status_code} {response.text[:200]}")
-                return None
-            state: dict[str, Any] = response.json()
-            return state
+    async def new_game() -> dict[str, Any] | None:
+        began = time.perf_counter()
+        response = await http.post("/api/games", json={"suits": args.suits})
+        tally.new_game_latencies.append(time.perf_counter() - began)
+        if response.status_code != 201:
+            tally.errors.append(f"new game: {response.status_code} {response.text[:200]}")
+            return None
+        state: dict[str, Any] = response.json()
+        return state
 
-        await start.wait()
-        await asyncio.sleep(rng.random() * args.think_ms / 500)  # spread the starts
-        state = await new_game()
-        done = 0
-        while state is not None and done < args.actions and time.perf_counter() < deadline:
-            request = choose(rng, state)
-            if request is None:
-                state = await new_game()
-                continue
-            request["version"] = state["version"]
-            began = time.perf_counter()
-            try:
-                response = await http.post(f"/api/games/{state['id']}/actions", json=request)
-            except httpx.HTTPError as error:
-                tally.errors.append(f"{request}: {error!r}")
-                return
-            tally.latencies.append(time.perf_counter() - began)
-            done += 1
-            if response.status_code != 200:
-                tally.errors.append(f"{request}: {response.status_code} {response.text[:200]}")
-                return
-            body = response.json()
-            state = body["state"]
-            for event in body["events"]:
-                tally.kinds[event["kind"]] = tally.kinds.get(event["kind"], 0) + 1
-            if args.think_ms:
-                await asyncio.sleep(rng.random() * 2 * args.think_ms / 1000)
+    await asyncio.sleep(rng.random() * 2 * args.think_ms / 1000)  # spread the arrivals
+    state = await new_game()
+    done = 0
+    while state is not None and done < args.actions and time.perf_counter() < deadline:
+        request = choose(rng, state)
+        if request is None:
+            state = await new_game()
+            continue
+        request["version"] = state["version"]
+        began = time.perf_counter()
+        try:
+            response = await http.post(f"/api/games/{state['id']}/actions", json=request)
+        except httpx.HTTPError as error:
+            tally.errors.append(f"{request}: {error!r}")
+            return
+        tally.latencies.append(time.perf_counter() - began)
+        done += 1
+        if response.status_code != 200:
+            tally.errors.append(f"{request}: {response.status_code} {response.text[:200]}")
+            return
+        body = response.json()
+        state = body["state"]
+        for event in body["events"]:
+            tally.kinds[event["kind"]] = tally.kinds.get(event["kind"], 0) + 1
+        if args.think_ms:
+            await asyncio.sleep(rng.random() * 2 * args.think_ms / 1000)
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -173,18 +170,23 @@ def page_weight(base: str) -> tuple[int, int, list[tuple[str, int]]]:
 
 
 async def run(base: str, args: argparse.Namespace) -> tuple[Tally, float]:
-    """Run all players; return the tally and the wall time of the playing phase."""
+    """Run all players; return the tally and the wall time of the playing phase.
+
+    The players' clients (one each: its own cookie and connection) are made first, so that
+    making them does not bunch up the players' arrivals.
+    """
     tally = Tally()
-    start = asyncio.Event()
-    began = time.perf_counter()
-    deadline = began + args.seconds
-    tasks = [
-        asyncio.create_task(player(n, base, args, tally, deadline, start))
-        for n in range(args.players)
-    ]
-    start.set()
-    await asyncio.gather(*tasks)
-    return tally, time.perf_counter() - began
+    clients = [httpx.AsyncClient(base_url=base, timeout=30) for _ in range(args.players)]
+    try:
+        began = time.perf_counter()
+        deadline = began + args.seconds
+        await asyncio.gather(
+            *(player(n, http, args, tally, deadline) for n, http in enumerate(clients))
+        )
+        return tally, time.perf_counter() - began
+    finally:
+        for http in clients:
+            await http.aclose()
 
 
 def main() -> int:

@@ -261,3 +261,21 @@ def test_the_saved_game_row_holds_the_stacks_and_the_log(client: TestClient, app
     assert (record.code, record.version, record.history, record.redo) == (CODE, 3, "6:1>1", "8:1>7")
     assert (record.score, record.moves, record.is_won) == (499, 1, False)
     assert store.actions(state["id"]) == ["6:1>1", "8:1>7", "undo"]
+
+
+def test_database_work_in_threads_gives_the_same_answers(tmp_path: Path) -> None:
+    default = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'default.db'}"))
+    assert default.state.service.inline  # SQLite: on the event loop unless told otherwise
+    default.state.store.close()
+    answers = []
+    for in_threads in (False, True):
+        settings = Settings(
+            db_url=f"sqlite:///{tmp_path / f'{in_threads}.db'}", db_in_threads=in_threads
+        )
+        app = create_app(settings)
+        assert app.state.service.inline is not in_threads
+        with TestClient(app) as client:
+            state = new_game(client)
+            moved = act(client, state, "6>1").json()
+            answers.append((moved["events"], moved["state"] | {"id": ""}))
+    assert answers[0] == answers[1]

@@ -115,7 +115,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """
     settings = settings or Settings()
     store = Store(settings.database_url(), sqlite_synchronous=settings.sqlite_synchronous)
-    service = GameService(store, undo_limit=settings.undo_limit, cache_games=settings.cache_games)
+    in_threads = settings.db_in_threads
+    if in_threads is None:
+        in_threads = store.engine.dialect.name != "sqlite"
+    service = GameService(
+        store,
+        undo_limit=settings.undo_limit,
+        cache_games=settings.cache_games,
+        inline=not in_threads,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -217,12 +217,17 @@ class GameService:
         store: the database.
         undo_limit: the Game option for every game.
         cache_games: size of the in-memory cache of rebuilt games.
+        inline: the routes may call the service on the event loop (no thread hop);
+            see ``Settings.db_in_threads``.
     """
 
-    def __init__(self, store: Store, *, undo_limit: int, cache_games: int) -> None:
+    def __init__(
+        self, store: Store, *, undo_limit: int, cache_games: int, inline: bool = False
+    ) -> None:
         self.store = store
         self.undo_limit = undo_limit
         self.cache = GameCache(cache_games)
+        self.inline = inline
 
     # --- loading ------------------------------------------------------------------
 

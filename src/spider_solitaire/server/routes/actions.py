@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Response
 
 from ..games import GameService
 from ..schemas import ActionRequest, ActionResult
-from .deps import error_responses, get_service, in_thread, json_response, player_cookie
+from .deps import error_responses, get_service, json_response, player_cookie, run_blocking
 
 router = APIRouter(prefix="/api/games", tags=["actions"])
 
@@ -38,4 +38,4 @@ async def play_action(
             b'{"state":' + service.state_json(loaded) + b',"events":' + events_json.encode() + b"}"
         )
 
-    return json_response(await in_thread(work))
+    return json_response(await run_blocking(service, work))

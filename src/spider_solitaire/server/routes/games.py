@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from ..games import GameService
 from ..players import ensure_player, set_player_cookie
 from ..schemas import GameState, NewGameRequest
-from .deps import error_responses, get_service, in_thread, json_response, player_cookie
+from .deps import error_responses, get_service, json_response, player_cookie, run_blocking
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -34,7 +34,7 @@ async def create_game(
         player_id, is_new = ensure_player(service.store, player)
         return player_id, is_new, service.state_json(service.create(player_id, body))
 
-    player_id, is_new, state = await in_thread(work)
+    player_id, is_new, state = await run_blocking(service, work)
     response = json_response(state, status_code=201)
     if is_new:
         set_player_cookie(response, player_id, secure=request.url.scheme == "https")
@@ -49,7 +49,9 @@ async def create_game(
 )
 async def current_game(service: Service, player: Player) -> Response:
     """Return the game the player started or played last (404 ``no_game`` if none)."""
-    return json_response(await in_thread(lambda: service.state_json(service.current(player))))
+    return json_response(
+        await run_blocking(service, lambda: service.state_json(service.current(player)))
+    )
 
 
 @router.get(
@@ -60,4 +62,6 @@ async def current_game(service: Service, player: Player) -> Response:
 )
 async def get_game(game_id: str, service: Service, player: Player) -> Response:
     """Return the player's game ``game_id`` (404 ``not_found`` for anyone else's)."""
-    return json_response(await in_thread(lambda: service.state_json(service.get(player, game_id))))
+    return json_response(
+        await run_blocking(service, lambda: service.state_json(service.get(player, game_id)))
+    )
