@@ -144,18 +144,37 @@ def legal_moves(position: Position) -> list[Move]:
     if position.is_won:
         return []
     columns = position.columns
-    lasts = [column[-1] & 15 if column else 0 for column in columns]
+    # targets_by_rank[r]: columns (in order) that take a group whose first card has rank
+    # r - 1, empty columns included (they take any group).
+    empty = [number for number, cards in enumerate(columns, 1) if not cards]
+    targets_by_rank: dict[int, list[int]] = {}
+    for number, cards in enumerate(columns, 1):
+        if cards:
+            targets_by_rank.setdefault(cards[-1] & 15, []).append(number)
+    if empty:
+        for rank, targets in targets_by_rank.items():
+            targets_by_rank[rank] = sorted(targets + empty)
     moves: list[Move] = []
     for source in range(1, COLUMNS + 1):
         cards = columns[source - 1]
         for count in range(1, movable_length(position, source) + 1):
-            wanted = (cards[-count] & 15) + 1
-            for target in range(1, COLUMNS + 1):
-                if target != source and (lasts[target - 1] in (0, wanted)):
-                    moves.append(Move(source, target, count))
+            for target in targets_by_rank.get((cards[-count] & 15) + 1, empty):
+                if target != source:
+                    move = _MOVES.get((source, count, target))
+                    moves.append(move if move is not None else _cached_move(source, count, target))
     if deal_reason(position) is None:
         moves.append(DEAL)
     return moves
+
+
+_MOVES: dict[tuple[int, int, int], Move] = {}
+
+
+def _cached_move(source: int, count: int, target: int) -> Move:
+    """Make and keep the (immutable, shared) :class:`Move` for these numbers; saves
+    rebuilding and re-validating the same small values in every :func:`legal_moves` call."""
+    move = _MOVES[(source, count, target)] = Move(source, target, count)
+    return move
 
 
 def _complete_run_at_end(cards: tuple[Card, ...], face_down: int) -> bool:
@@ -173,7 +192,7 @@ def _remove_runs(
     removed: list[str],
     which: list[int],
     events: list[Event],
-    action: str,
+    action: Move | str,
 ) -> int:
     """Remove complete runs at the end of the listed columns (0-based, in order) and turn
     up the card under each; return how many were removed (rule 8)."""
@@ -196,13 +215,13 @@ def _turn_up(
     face_down: list[int],
     index: int,
     events: list[Event],
-    action: str,
+    action: Move | str,
 ) -> None:
     """Turn up the last card of column ``index`` (0-based) if it is face-down (rule 6)."""
     cards = columns[index]
     if cards and face_down[index] == len(cards):
         if cards[-1] == HIDDEN:
-            raise IllegalMoveError("hidden", action)
+            raise IllegalMoveError("hidden", str(action))
         face_down[index] -= 1
         events.append(CardTurnedUp(index + 1, card_text(cards[-1])))
 
@@ -258,10 +277,9 @@ def apply_move(position: Position, move: Move) -> tuple[Position, list[Event]]:
     columns[source] = columns[source][:-count]
     columns[target] = columns[target] + group
     events: list[Event] = [CardsMoved(move.source, move.target, tuple(map(card_text, group)))]
-    action = str(move)
-    _turn_up(columns, face_down, source, events, action)
+    _turn_up(columns, face_down, source, events, move)
     removed = list(position.removed)
-    runs = _remove_runs(columns, face_down, removed, [target], events, action)
+    runs = _remove_runs(columns, face_down, removed, [target], events, move)
     return _finish(position, columns, face_down, position.stock, removed, runs, events)
 
 
