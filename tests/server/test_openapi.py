@@ -28,7 +28,19 @@ from spider_solitaire.server.settings import Settings
 from .conftest import CODE
 
 _directory = Path(tempfile.mkdtemp(prefix="spider-openapi-"))
-app = create_app(Settings(db_url=f"sqlite:///{_directory / 'games.db'}"))
+# The solver's endpoints run with small limits here: the schema is under test, not the solver.
+app = create_app(
+    Settings(
+        db_url=f"sqlite:///{_directory / 'games.db'}",
+        solve_time_limit=0.3,
+        solve_node_limit=2000,
+        history_probe_limit=0.2,
+        history_budget=0.5,
+        winnable_time_limit=0.2,
+        winnable_max_tries=2,
+        winnable_budget=1.0,
+    )
+)
 # The engine, not the schema, knows the move notation, game codes and positions and the
 # rules: a request that fits the schema can still be bad notation or a bad code (400) or
 # an action the rules refuse (422), as docs/api.md says. Those are accepted answers.

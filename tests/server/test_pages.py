@@ -93,8 +93,16 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/games/current",
         "/api/games/{game_id}",
         "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/hint",
+        "/api/games/{game_id}/can-win",
+        "/api/games/{game_id}/solution/next",
+        "/api/games/{game_id}/rewind",
+        "/api/winnable-deals",
+        "/api/winnable-deals/{search_id}",
+        "/api/winnable-deals/{search_id}/stop",
     }
     models = set(schema["components"]["schemas"])
+    assert {"HintAnswer", "WinCheck", "LastWinnable", "SolutionStep", "DealSearch"} <= models
     assert {"GameState", "MoveAction", "AutoAction", "ActionResult", "ErrorBody"} <= models
     assert {"NewGameFromCode", "NewGameFromSuits", "NewGameFromPosition"} <= models
     assert "HTTPValidationError" not in models

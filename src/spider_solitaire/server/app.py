@@ -8,6 +8,7 @@ the player's language), the body limit and the security headers.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -19,11 +20,13 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
+from .assist import AssistService
 from .errors import ApiError, pick_language
 from .games import GameService
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
-from .routes import actions, games, pages
+from .routes import actions, assist, games, pages
 from .settings import Settings
+from .solving import SolverPool
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -107,11 +110,21 @@ def _without_fastapi_422(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
+def _warm_up(pool: SolverPool) -> None:
+    """Start the solver pool's forkserver, so that the first solve does not wait for it."""
+    try:
+        pool.warm_up()
+    except Exception:
+        log.exception("the solver pool did not start its forkserver")
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app for ``settings`` (defaults: :class:`Settings`).
 
     The database is opened (and its tables created) here; it is closed when the app's
-    lifespan ends. ``app.state`` holds ``settings``, ``store`` and ``service``.
+    lifespan ends. ``app.state`` holds ``settings``, ``store``, ``service``, ``solver_pool``
+    and ``assist``. The solver pool's forkserver is started (in a thread) when the
+    lifespan starts; its jobs are stopped when it ends.
     """
     settings = settings or Settings()
     store = Store(settings.database_url(), sqlite_synchronous=settings.sqlite_synchronous)
@@ -125,9 +138,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         inline=not in_threads,
     )
 
+    pool = SolverPool(
+        settings.solver_cores,
+        memory_mb=settings.solver_memory_mb or None,
+        queue_seconds=settings.solver_queue_seconds,
+    )
+    helper = AssistService(service, pool, settings)
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        threading.Thread(target=_warm_up, args=(pool,), name="solver-warm-up", daemon=True).start()
         yield
+        await helper.close()
         store.close()
 
     app = FastAPI(
@@ -143,9 +165,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.store = store
     app.state.service = service
+    app.state.solver_pool = pool
+    app.state.assist = helper
     _install_error_handlers(app)
     app.include_router(games.router)
     app.include_router(actions.router)
+    app.include_router(assist.router)
     app.include_router(pages.router)
     pages.mount_static(app, settings.web_dir)
     _without_fastapi_422(app)

@@ -32,6 +32,18 @@ SERVER_MESSAGES: dict[str, dict[str, str]] = {
         "too_large": "The request is too large.",
         "method_not_allowed": "This address does not take that kind of request.",
         "server_error": "Something went wrong on the server; nothing was changed.",
+        "solve_cancelled": "This request was stopped because you asked the solver again.",
+        "solver_busy": "The solver is busy with other players' games; try again in a moment.",
+        "solver_failed": "The solver stopped without an answer (it ran out of time or memory).",
+        "not_winnable": (
+            "The solver proved that this game cannot be won from here, so there is no "
+            "solution to show."
+        ),
+        "no_solution_found": "The solver found no solution in its time limit.",
+        "no_winnable_deal": (
+            "The solver did not win any of the deals it tried in its time limit; "
+            "try again or deal an unchecked game."
+        ),
     },
     "es": {
         "no_target": "Ese grupo se puede mover, pero ninguna columna lo admite.",
@@ -51,6 +63,23 @@ SERVER_MESSAGES: dict[str, dict[str, str]] = {
         "too_large": "La petición es demasiado grande.",
         "method_not_allowed": "Esta dirección no admite ese tipo de petición.",
         "server_error": "Algo ha fallado en el servidor; no se ha cambiado nada.",
+        "solve_cancelled": "Esta petición se ha detenido porque has vuelto a pedir al resolvedor.",
+        "solver_busy": (
+            "El resolvedor está ocupado con partidas de otros jugadores; "
+            "inténtalo de nuevo dentro de un momento."
+        ),
+        "solver_failed": (
+            "El resolvedor se ha detenido sin respuesta (se quedó sin tiempo o sin memoria)."
+        ),
+        "not_winnable": (
+            "El resolvedor ha demostrado que esta partida ya no se puede ganar, así que no "
+            "hay solución que mostrar."
+        ),
+        "no_solution_found": "El resolvedor no ha encontrado una solución en su tiempo límite.",
+        "no_winnable_deal": (
+            "El resolvedor no ha ganado ninguna de las partidas que ha probado en su tiempo "
+            "límite; inténtalo de nuevo o reparte una partida sin comprobar."
+        ),
     },
 }
 """Sentences for the server's own reason codes, per language."""

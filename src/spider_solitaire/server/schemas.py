@@ -197,3 +197,120 @@ class StaleVersionBody(ErrorBody):
     one, and nothing changed."""
 
     state: GameState
+
+
+# --- the solver's help: hints, "Can I still win?", the solution, winnable deals --------
+
+
+class AssistRequest(_Strict):
+    """Ask about the game at ``version``: a hint, "Can I still win?", or the next move of
+    the solution. An old version gets 409 ``stale_version`` with the current state."""
+
+    version: Version
+
+
+class HintView(BaseModel):
+    """A suggested action, from what the player can see, and why.
+
+    ``kind`` is ``move`` (move the last ``count`` cards of ``column`` to ``target``),
+    ``deal`` (deal a row) or ``stuck`` (no useful move and no deal: undo is the way out).
+    ``reasons`` are the hint's codes (``turns_up_card``, ``empties_column``,
+    ``builds_in_suit``, ``completes_run``, ``joins_runs``, ``deal_now``, ``stuck``), and
+    ``messages`` their sentences in the player's language, in the same order."""
+
+    kind: Literal["move", "deal", "stuck"]
+    action: str | None = Field(description='the action in notation ("3:4>7", "d"), or null')
+    column: Column | None
+    count: Annotated[int, Field(ge=1)] | None
+    target: Column | None
+    reasons: list[str]
+    messages: list[str]
+
+
+class HintAnswer(BaseModel):
+    """The hint and the game's state (now marked ``assisted``)."""
+
+    state: GameState
+    hint: HintView
+
+
+class LastWinnable(BaseModel):
+    """Where the game could still be won, when the answer is no.
+
+    ``kind``:
+
+    * ``undo``: undo ``steps`` actions to get back to the last position the solver proved
+      winnable, at move counter ``moves``. When ``exact``, the next action, ``action``
+      (the game's move ``lost_move``), is the one that lost the game; otherwise the game
+      was lost somewhere after that point (the solver could not tell exactly in time).
+    * ``restart``: the game was lost before the oldest action undo can reach, and the deal
+      is winnable from its start: restart it.
+    * ``never``: the deal cannot be won even from its start (or from the oldest position
+      undo reaches, when that is the start).
+    * ``unknown``: the solver could not tell in time where the game was lost.
+    """
+
+    kind: Literal["undo", "restart", "never", "unknown"]
+    steps: Annotated[int, Field(ge=1)] | None = None
+    moves: Annotated[int, Field(ge=0)] | None = None
+    action: str | None = None
+    lost_move: Annotated[int, Field(ge=1)] | None = None
+    exact: bool = False
+
+
+class WinCheck(BaseModel):
+    """The answer to "Can I still win?" from the current position: ``yes`` (the solver
+    found a win), ``no`` (it proved there is none) or ``unknown`` (not found in the time
+    limit); when no, ``last_winnable`` says where the game could still be won."""
+
+    state: GameState
+    answer: Literal["yes", "no", "unknown"]
+    seconds: Annotated[float, Field(ge=0)]
+    last_winnable: LastWinnable | None = None
+
+
+class SolutionStep(BaseModel):
+    """The next move of the solver's solution, played: like an action's answer, with the
+    move played and how many moves of the solution are left after it."""
+
+    state: GameState
+    events: list[Event]
+    action: str
+    remaining: Annotated[int, Field(ge=0)]
+
+
+class RewindRequest(_Strict):
+    """Undo ``steps`` actions at once (for example back to the last winnable position),
+    for the game at ``version``; each undo is recorded as usual (the version goes up by
+    ``steps``)."""
+
+    version: Version
+    steps: Annotated[int, Field(ge=1, le=1000)]
+
+
+class DealSearchRequest(_Strict):
+    """Deal a random game of ``suits`` and ``rule`` that the solver has won ("winnable
+    deals only"); ``{}`` is 4 suits, Classic."""
+
+    suits: SuitCount = 4
+    rule: RuleName = "classic"
+
+
+class DealSearch(BaseModel):
+    """A search for a winnable deal, to poll while it runs.
+
+    ``status``: ``running``; ``done`` (``state`` is the new game, now the player's current
+    one); ``failed`` (no deal won within ``max_tries`` deals or the time limit, or the
+    solver failed: ``reason`` and ``message`` say which); ``cancelled`` (the player started
+    another search or solve, or stopped asking). ``tried`` deals were checked so far."""
+
+    id: str
+    status: Literal["running", "done", "failed", "cancelled"]
+    suits: SuitCount
+    rule: RuleName
+    tried: Annotated[int, Field(ge=0)]
+    max_tries: Annotated[int, Field(ge=1)]
+    seconds: Annotated[float, Field(ge=0)]
+    state: GameState | None = None
+    reason: str | None = None
+    message: str | None = None

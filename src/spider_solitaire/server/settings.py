@@ -7,6 +7,7 @@ database URL, host and port from its command line.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +33,12 @@ def default_db_url() -> str:
     return f"sqlite:///{directory / 'games.db'}"
 
 
+def default_solver_cores() -> int:
+    """Return how many solver jobs may run at once by default: one per CPU core but one
+    (at least one), so that a core is left for answering players."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything :func:`spider_solitaire.server.app.create_app` needs.
@@ -50,6 +57,21 @@ class Settings:
             the event loop (False). None (the default) chooses: the event loop for SQLite,
             whose statements take a fraction of a millisecond (measured: less CPU and
             lower latency than hopping to a thread), threads for any other database.
+        solver_cores: how many solver jobs (worker processes) run at once; more wait.
+        solver_memory_mb: each solver worker's memory cap (``RLIMIT_AS``), 0 for none.
+        solver_queue_seconds: how long a request waits for a free solver before it gets
+            503 ``solver_busy``.
+        solve_time_limit: the solver's time limit for "Can I still win?" and for finding
+            a solution to show (seconds); the worker's CPU limit is this plus a margin.
+        solve_node_limit: the solver's node limit for every solve (None: none; tests use it).
+        history_probe_limit: the solver's time limit for each earlier position when the
+            answer is no and the game's history is searched for its last winnable point.
+        history_budget: seconds for that whole search.
+        winnable_time_limit: the solver's time limit per deal for "winnable deals only".
+        winnable_max_tries: how many random deals that search tries at most.
+        winnable_budget: seconds for that whole search.
+        deal_search_idle_seconds: a search for a winnable deal nobody has asked about for
+            this long is cancelled (the player left).
     """
 
     db_url: str = ""
@@ -59,6 +81,17 @@ class Settings:
     undo_limit: int = DEFAULT_UNDO_LIMIT
     sqlite_synchronous: str = "NORMAL"
     db_in_threads: bool | None = None
+    solver_cores: int = field(default_factory=default_solver_cores)
+    solver_memory_mb: int = 2048
+    solver_queue_seconds: float = 30.0
+    solve_time_limit: float = 10.0
+    solve_node_limit: int | None = None
+    history_probe_limit: float = 5.0
+    history_budget: float = 20.0
+    winnable_time_limit: float = 5.0
+    winnable_max_tries: int = 20
+    winnable_budget: float = 60.0
+    deal_search_idle_seconds: float = 15.0
 
     def database_url(self) -> str:
         """Return :attr:`db_url`, or :func:`default_db_url` when it is empty."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -157,6 +157,7 @@ _RECORD = (
         updated_at=bindparam("now"),
     )
 )
+_MARK_ASSISTED = update(games).where(games.c.id == bindparam("game_id")).values(assisted=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,3 +405,61 @@ class Store:
             moves=snapshot.moves,
             is_won=snapshot.is_won,
         )
+
+    def record_actions(
+        self, game: GameRecord, played: Sequence[str], snapshot: Snapshot
+    ) -> GameRecord:
+        """Append several actions (no restart among them) to ``game`` (seen at
+        ``game.version``) in one transaction; return the game at its new version.
+
+        ``snapshot`` is what the game shows after the last of them. Used to undo several
+        steps at once (``played`` is then ``["undo"] * n``); each is numbered as usual.
+
+        Raises:
+            ValueError: ``played`` is empty or holds a restart.
+            StaleVersionError: another action was recorded since ``game`` was read;
+                nothing was written.
+        """
+        if not played or "restart" in played:
+            raise ValueError("record_actions takes one or more actions, none a restart")
+        version = game.version + len(played)
+        now = _now()
+        values = {
+            "game_id": game.id,
+            "seen": game.version,
+            "new_version": version,
+            "new_restart_at": game.restart_at,
+            "new_history": snapshot.history,
+            "new_redo": snapshot.redo,
+            "new_score": snapshot.score,
+            "new_moves": snapshot.moves,
+            "new_is_won": snapshot.is_won,
+            "now": now,
+        }
+        rows = [
+            {"game_id": game.id, "number": game.version + 1 + i, "action": text, "created_at": now}
+            for i, text in enumerate(played)
+        ]
+        try:
+            with self._writing() as connection:
+                if connection.execute(_RECORD, values).rowcount != 1:
+                    raise StaleVersionError(game.id)
+                connection.execute(insert(actions), rows)
+        except IntegrityError as error:  # a concurrent writer took one of these numbers
+            log.info("actions from %d of game %s lost a race: %s", game.version + 1, game.id, error)
+            raise StaleVersionError(game.id) from None
+        return replace(
+            game,
+            version=version,
+            history=snapshot.history,
+            redo=snapshot.redo,
+            score=snapshot.score,
+            moves=snapshot.moves,
+            is_won=snapshot.is_won,
+        )
+
+    def mark_assisted(self, game_id: str) -> None:
+        """Mark the game as assisted (a hint or the solver was used in it); for good, and
+        without changing its version."""
+        with self._writing() as connection:
+            connection.execute(_MARK_ASSISTED, {"game_id": game_id})

@@ -1,0 +1,229 @@
+"""The jobs the solver pool runs in its worker processes (:mod:`.solving`).
+
+Each job is a module-level function ``job(report, *args)`` that takes positions as full
+position notation (face-down cards and the stock order included: workers are inside the
+server) and returns plain frozen dataclasses of strings and numbers. Every solution is
+replayed through the engine before it is returned; one that does not reach a win is
+logged and answered as ``unknown``.
+
+Winnability is monotone along a line of play (a position reached from a winnable one by
+a move may be lost; one reached from a lost one never is winnable), so
+:func:`history_job` finds the last winnable point of a game's history by binary search.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import time
+from dataclasses import dataclass
+from types import ModuleType
+
+from ..codes import GameCode
+from ..game import Game
+from ..moves import Move
+from .solving import Report
+
+log = logging.getLogger(__name__)
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+"""The solver's statuses."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolveOutcome:
+    """A solve's answer: ``status`` (won, lost, unknown), the solution as move notation
+    (empty unless won), nodes searched and seconds taken."""
+
+    status: str
+    solution: tuple[str, ...]
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryOutcome:
+    """The answer of :func:`history_job`.
+
+    Attributes:
+        current: the solve of the current position.
+        last_winnable: index (into the positions given) of the last position proven
+            winnable, when the current one is lost; None when none was (or no search ran).
+        exact: the position after ``last_winnable`` was proven lost (so the action between
+            them is the one that lost the game).
+        first_status: the status of the oldest position given, when probed.
+        start_status: the status of the game's start position, when probed (only when the
+            oldest undoable position was lost or unknown and the start differs).
+        solution: a solution from ``last_winnable`` (empty when there is none).
+        probes: how many positions were solved in all.
+        seconds: the whole job's time.
+    """
+
+    current: SolveOutcome
+    last_winnable: int | None
+    exact: bool
+    first_status: str | None
+    start_status: str | None
+    solution: tuple[str, ...]
+    probes: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class WinnableOutcome:
+    """The answer of :func:`winnable_job`: the first code the solver won (None if none in
+    the tries or the time), its solution, how many deals were tried and the seconds."""
+
+    code: str | None
+    solution: tuple[str, ...]
+    tried: int
+    seconds: float
+
+
+def _verified(game: Game, solution: list[Move]) -> bool:
+    """True when ``solution`` replays through the engine from ``game`` to a win."""
+    work = game.copy()
+    try:
+        for move in solution:
+            work.play(move)
+    except ValueError as error:  # the engine's errors are ValueErrors
+        log.error("solver solution does not replay: %s", error)
+        return False
+    if not work.is_won:
+        log.error("solver solution of %d moves does not win", len(solution))
+    return work.is_won
+
+
+def solve_game(game: Game, time_limit: float | None, node_limit: int | None) -> SolveOutcome:
+    """Solve ``game`` (full information) with the project's solver and check the answer.
+
+    A ``won`` whose solution does not replay to a win becomes ``unknown`` (logged).
+    """
+    started = time.monotonic()
+    result = solver().solve(game, time_limit=time_limit, node_limit=node_limit)
+    status = str(result.status)
+    solution = list(result.solution) if status == WON else []
+    if status == WON and not _verified(game, solution):
+        status, solution = UNKNOWN, []
+    seconds = float(getattr(result, "seconds", time.monotonic() - started))
+    return SolveOutcome(status, tuple(map(str, solution)), int(result.nodes), seconds)
+
+
+def solver() -> ModuleType:
+    """Return the project's solver package, :mod:`spider_solitaire.solver` (imported when
+    first needed: the server starts without it).
+
+    Raises:
+        ImportError: it is not installed.
+    """
+    return importlib.import_module("spider_solitaire.solver")
+
+
+def _game(position: str) -> Game:
+    return Game.from_position(position, strict=False)
+
+
+def solve_job(
+    report: Report, position: str, time_limit: float | None, node_limit: int | None
+) -> SolveOutcome:
+    """Solve one position (notation with face-down cards)."""
+    return solve_game(_game(position), time_limit, node_limit)
+
+
+def history_job(
+    report: Report,
+    positions: list[str],
+    start: str | None,
+    time_limit: float | None,
+    probe_limit: float | None,
+    node_limit: int | None,
+    budget: float,
+) -> HistoryOutcome:
+    """Solve the last of ``positions`` (a game's line of play, oldest first: the undo
+    history and the current position); when it is lost, find the last one still winnable.
+
+    Args:
+        report: receives ``{"stage": "history", "probes": n}`` as the search goes.
+        positions: position notation, oldest first; the last is the current position.
+        start: the game's start position when it is older than ``positions[0]`` (the undo
+            history is limited), else None.
+        time_limit: the solver's limit for the current position.
+        probe_limit: the solver's limit for each earlier position.
+        node_limit: the solver's node limit for every solve.
+        budget: seconds for the whole search through the history (after the current
+            position): the search stops there with the best point proven so far.
+    """
+    started = time.monotonic()
+    current = solve_game(_game(positions[-1]), time_limit, node_limit)
+    probes = 1
+
+    def outcome(
+        last: int | None = None,
+        exact: bool = False,
+        first: str | None = None,
+        start_status: str | None = None,
+        solution: tuple[str, ...] = (),
+    ) -> HistoryOutcome:
+        seconds = time.monotonic() - started
+        return HistoryOutcome(current, last, exact, first, start_status, solution, probes, seconds)
+
+    if current.status != LOST:
+        return outcome()
+    deadline = time.monotonic() + budget
+
+    def probe(text: str) -> SolveOutcome:
+        nonlocal probes
+        probes += 1
+        report({"stage": "history", "probes": probes})
+        left = max(0.05, deadline - time.monotonic())
+        limit = left if probe_limit is None else min(probe_limit, left)
+        return solve_game(_game(text), limit, node_limit)
+
+    count = len(positions)
+    first = probe(positions[0]) if count > 1 else None
+    if first is None or first.status != WON:
+        start_status = None
+        if start is not None and (first is None or first.status == LOST):
+            start_status = probe(start).status
+        return outcome(first=first.status if first else None, start_status=start_status)
+    low, high, high_proven, solution = 0, count - 1, True, first.solution
+    while high - low > 1:
+        if time.monotonic() >= deadline:
+            high_proven = False
+            break
+        middle = (low + high) // 2
+        answer = probe(positions[middle])
+        if answer.status == WON:
+            low, solution = middle, answer.solution
+        else:
+            high, high_proven = middle, answer.status == LOST
+    exact = high_proven and high == low + 1
+    return outcome(low, exact, first.status, None, solution)
+
+
+def winnable_job(
+    report: Report,
+    suits: int,
+    rule: str,
+    max_tries: int,
+    time_limit: float | None,
+    node_limit: int | None,
+    budget: float,
+) -> WinnableOutcome:
+    """Deal random games of ``suits`` and ``rule`` until the solver wins one.
+
+    Reports ``{"tried": n, "seconds": s}`` after each deal. Stops after ``max_tries`` deals
+    or ``budget`` seconds (then ``code`` is None).
+    """
+    started = time.monotonic()
+    tried = 0
+    while tried < max_tries and time.monotonic() - started < budget:
+        code = str(GameCode.random(suits, rule))
+        left = budget - (time.monotonic() - started)
+        limit = left if time_limit is None else min(time_limit, left)
+        answer = solve_game(Game.from_code(code), max(0.05, limit), node_limit)
+        tried += 1
+        report({"tried": tried, "seconds": round(time.monotonic() - started, 2)})
+        if answer.status == WON:
+            return WinnableOutcome(code, answer.solution, tried, time.monotonic() - started)
+    return WinnableOutcome(None, (), tried, time.monotonic() - started)
