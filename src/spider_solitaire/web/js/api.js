@@ -12,9 +12,9 @@ export class ApiError extends Error {
 export class NetworkError extends Error {}
 
 export function createApi({ language = () => "en", base = "" } = {}) {
-  async function request(method, path, body) {
+  async function request(method, path, body, signal) {
     const headers = { Accept: "application/json", "Accept-Language": language() };
-    const init = { method, headers, credentials: "same-origin", cache: "no-store" };
+    const init = { method, headers, credentials: "same-origin", cache: "no-store", signal };
     if (body !== undefined) {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
@@ -23,6 +23,7 @@ export function createApi({ language = () => "en", base = "" } = {}) {
     try {
       response = await fetch(base + path, init);
     } catch (error) {
+      if (error?.name === "AbortError") throw error; // the caller stopped waiting
       throw new NetworkError(String(error));
     }
     let data = null;
@@ -50,5 +51,20 @@ export function createApi({ language = () => "en", base = "" } = {}) {
     create: (body) => request("POST", "/api/games", body),
     /** `{version, action, ...}` -> {state, events}. */
     act: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
+    /** -> {state, hint}. */
+    hint: (id, version) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version }),
+    /** -> {state, answer, seconds, last_winnable}; abort with `signal` to stop the solver. */
+    canWin: (id, version, signal) =>
+      request("POST", `/api/games/${encodeURIComponent(id)}/can-win`, { version }, signal),
+    /** -> {state, events, action, remaining}: the next move of the solution, played. */
+    solutionNext: (id, version, signal) =>
+      request("POST", `/api/games/${encodeURIComponent(id)}/solution/next`, { version }, signal),
+    /** Undo `steps` actions at once -> {state, events}. */
+    rewind: (id, version, steps) =>
+      request("POST", `/api/games/${encodeURIComponent(id)}/rewind`, { version, steps }),
+    /** `{suits, rule}` -> a search for a winnable deal, to poll with search(). */
+    startSearch: (body) => request("POST", "/api/winnable-deals", body),
+    search: (id) => request("GET", `/api/winnable-deals/${encodeURIComponent(id)}`),
+    stopSearch: (id) => request("POST", `/api/winnable-deals/${encodeURIComponent(id)}/stop`),
   };
 }

@@ -5,6 +5,7 @@ import { createApi, ApiError, NetworkError } from "./api.js";
 import { Board } from "./render.js";
 import { attachDrag } from "./drag.js";
 import { attachKeyboard, describeCards } from "./keyboard.js";
+import { attachAssist } from "./assist.js";
 import { setLanguage, language, browserLanguage, applyToDom, t, cardName, suitName } from "./i18n.js";
 
 const SETTINGS_KEY = "spider.settings";
@@ -17,6 +18,7 @@ const DEFAULTS = {
   autoPlace: false,
   suits: 1,
   rule: "classic",
+  winnable: false,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -50,6 +52,7 @@ function applySettings() {
 
 const api = createApi({ language });
 let board = null;
+let assist = null;
 let state = null;
 let busy = 0;
 let chain = Promise.resolve();
@@ -113,6 +116,7 @@ function setBusy(delta) {
 function show(next) {
   state = next;
   board.setState(next);
+  assist?.stateShown(next);
   $("undo").disabled = !next.can_undo;
   $("redo").disabled = !next.can_redo;
   $("restart").disabled = false;
@@ -133,6 +137,7 @@ function enqueue(task) {
 
 /** Send one action for the current game; true when the server played it. */
 function act(body) {
+  assist?.userAction();
   return enqueue(async () => {
     if (!state) return false;
     setBusy(1);
@@ -170,14 +175,19 @@ const deal = () => act({ action: "d" });
 const undo = () => act({ action: "undo" });
 const redo = () => act({ action: "redo" });
 
+/** Show a new game (dealt, or found by a search for a winnable deal). */
+function started(next) {
+  assist?.newGame();
+  shownWin = null;
+  show(next);
+  announce(t("announce.new_game", { code: next.code || "", level: t(`level.${next.suits}`) }));
+}
+
 async function startGame(body) {
   return enqueue(async () => {
     setBusy(1);
     try {
-      const next = await api.create(body);
-      shownWin = null;
-      show(next);
-      announce(t("announce.new_game", { code: next.code || "", level: t(`level.${next.suits}`) }));
+      started(await api.create(body));
       return null;
     } catch (error) {
       return error;
@@ -228,12 +238,16 @@ function wireDialogs() {
   const syncRule = () => {
     // with one suit the two rules play the same: the choice is hidden
     ruleField.hidden = form.elements.suits.value === "1";
+    // a typed code names its deal: "winnable deals only" does not apply
+    form.elements.winnable.disabled = form.elements.code.value.trim() !== "";
   };
   form.addEventListener("change", syncRule);
+  form.elements.code.addEventListener("input", syncRule);
   $("new-game").addEventListener("click", () => {
     form.elements.suits.value = String(settings.suits);
     form.elements.rule.value = settings.rule;
     form.elements.code.value = "";
+    form.elements.winnable.checked = !!settings.winnable;
     $("new-error").textContent = "";
     syncRule();
     openDialog($("new-dialog"));
@@ -243,8 +257,22 @@ function wireDialogs() {
     const code = form.elements.code.value.trim();
     settings.suits = Number(form.elements.suits.value) || 1;
     settings.rule = form.elements.rule.value || "classic";
+    settings.winnable = form.elements.winnable.checked;
     saveSettings();
     const body = code ? { code } : { suits: settings.suits, rule: settings.suits === 1 ? "classic" : settings.rule };
+    $("new-error").textContent = "";
+    if (!code && settings.winnable) {
+      // the server deals games until the solver wins one; the window shows the progress
+      const submit = form.querySelector("[type=submit]");
+      submit.disabled = true;
+      const next = await assist.searchDeal(body);
+      submit.disabled = false;
+      if (next) {
+        enqueue(() => started(next));
+        $("new-dialog").close("start");
+      }
+      return;
+    }
     const error = await startGame(body);
     if (error) {
       $("new-error").textContent = error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network");
@@ -284,6 +312,7 @@ function wireDialogs() {
       await setLanguage(settings.lang || browserLanguage());
       applyToDom();
       board.relabel();
+      assist.relabel();
     }
   });
 }
@@ -305,6 +334,19 @@ async function main() {
   applySettings();
   attachDrag(board, { settings: () => settings, onMove: move, onAuto: auto });
   attachKeyboard(board, { onMove: move, onAuto: auto, onDeal: deal, onUndo: undo, onRedo: redo, announce });
+  assist = attachAssist({
+    api,
+    board,
+    enqueue,
+    show,
+    act,
+    announce,
+    showError,
+    setBusy,
+    describe: describeEvents,
+    getState: () => state,
+    animations: () => board.animate,
+  });
   $("stock").addEventListener("click", deal);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
