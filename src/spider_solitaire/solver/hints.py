@@ -1,0 +1,407 @@
+"""``hint``: one suggested action, with reasons, from what the player can see.
+
+The hint never looks at a face-down card or at the stock: it works on the player's view
+(:meth:`~spider_solitaire.position.Position.hidden_view`), so two positions that differ
+only there get the same hint. A face-down card that a line of play would turn up becomes
+an *unknown* card in the search: it cannot move and nothing goes onto it.
+
+How it chooses: a small beam search over the moves that can be played before the next
+deal (a deal reveals only unknown cards), scored by :class:`HintWeights` (lower is
+better). The first move of the best line found is the hint when that line ends better
+than the position now; moves back to a position met in the last actions of the game are
+never proposed (no undoing the previous move, no back-and-forth). When no line improves
+the position, the hint is to deal (``deal_now``), first filling an empty column when
+the deal needs it, or, with no deal left, ``stuck``: undo is the way out.
+
+Reason codes (:data:`HINT_CODES`), each explained in English and Spanish in the
+``hints`` section of :mod:`spider_solitaire.messages`:
+
+* ``completes_run``: the move completes a King-to-Ace run, which is removed;
+* ``turns_up_card``: it turns up a face-down card, or clears the way to turn one up;
+* ``empties_column``: it empties a column, or clears the way to empty one;
+* ``builds_in_suit``: it puts cards onto the next higher card of their own suit;
+* ``joins_runs``: it puts cards onto a next higher card of another suit, making one
+  longer descending sequence out of two;
+* ``deal_now``: no move helps any more, so deal (after filling an empty column if
+  needed);
+* ``stuck``: no move helps and no deal is possible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Game
+from ..messages import message
+from ..moves import COLUMNS, Move
+from .state import FACE_DOWN, Board, remove_complete_run, to_move, turn_up
+
+HINT_CODES: tuple[str, ...] = (
+    "turns_up_card",
+    "empties_column",
+    "builds_in_suit",
+    "completes_run",
+    "joins_runs",
+    "deal_now",
+    "stuck",
+)
+"""Every reason a :class:`Hint` can give; stable codes for programs and translations."""
+
+_MOVE_REASONS = ("completes_run", "turns_up_card", "empties_column", "builds_in_suit", "joins_runs")
+"""Reasons a move can have, most important first (the order of ``Hint.reasons``)."""
+
+HISTORY = 40
+"""How many earlier positions of the game a hint refuses to go back to."""
+
+
+@dataclass(frozen=True, slots=True)
+class HintWeights:
+    """The hint's evaluation of a player's view, in points, lower is better: per
+    face-down card, per suited block of face-up cards (an unknown card is a block of its
+    own), per break in rank order between face-up cards, minus per card of the suited
+    run on top of each column, minus per empty column."""
+
+    face_down: int = 300
+    block: int = 100
+    rank_break: int = 30
+    top_run: int = 2
+    empty: int = 250
+
+
+DEFAULT_HINT_WEIGHTS = HintWeights()
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested action and why.
+
+    Attributes:
+        move: the move (count resolved) or the deal to play; ``None`` when stuck or
+            when the game is already won.
+        reasons: codes from :data:`HINT_CODES`, most important first; ``("stuck",)``
+            when stuck, ``()`` when the game is won.
+        line: the short plan the move starts (the move first), for a caller that
+            wants to show more; moves after one that turns up a card are not included.
+    """
+
+    move: Move | None
+    reasons: tuple[str, ...]
+    line: tuple[Move, ...] = ()
+
+    def explain(self, language: str = "en") -> list[str]:
+        """Return one sentence per reason, in ``language`` (``"en"`` or ``"es"``; English
+        for any other)."""
+        return [message("hints", reason, language) for reason in self.reasons]
+
+    def to_dict(self, language: str = "en") -> dict[str, object]:
+        """Return JSON-ready data: ``move`` (notation or None), ``reasons``,
+        ``messages`` (in ``language``) and ``line`` (notation)."""
+        return {
+            "move": str(self.move) if self.move is not None else None,
+            "reasons": list(self.reasons),
+            "messages": self.explain(language),
+            "line": [str(move) for move in self.line],
+        }
+
+
+class _Scorer:
+    """Column evaluation for hints, cached per distinct column."""
+
+    def __init__(self, weights: HintWeights, classic: bool) -> None:
+        self.weights = weights
+        self.classic = classic
+        self.cache: dict[bytes, tuple[int, int, int, int, int]] = {}
+
+    def column(self, column: bytes) -> tuple[int, int, int, int, int]:
+        """Return ``(score, movable, top_rank, top_run, face_down)`` of a column."""
+        found = self.cache.get(column)
+        if found is not None:
+            return found
+        w = self.weights
+        size = len(column)
+        down = 0
+        while down < size and column[down] & FACE_DOWN:
+            down += 1
+        blocks = breaks = 0
+        for i in range(down, size):
+            if i == down or column[i - 1] != column[i] + 1 or not column[i] & 15:
+                blocks += 1
+            if i > down and column[i - 1] & 15 != (column[i] & 15) + 1:
+                breaks += 1
+        top_run = 0
+        if size and column[-1] & 15:
+            top_run = 1
+            while (
+                top_run < size - down and column[size - top_run - 1] == column[size - top_run] + 1
+            ):
+                top_run += 1
+        movable = _movable(column, down, self.classic)
+        score = w.face_down * down + w.block * blocks + w.rank_break * breaks - w.top_run * top_run
+        found = (score, movable, column[-1] & 15 if size else 0, top_run, down)
+        self.cache[column] = found
+        return found
+
+    def board(self, columns: tuple[bytes, ...]) -> int:
+        """Return the evaluation of a board's columns."""
+        empty = self.weights.empty
+        return sum(self.column(c)[0] if c else -empty for c in columns)
+
+
+def _movable(column: bytes, down: int, classic: bool) -> int:
+    size = len(column)
+    if size == down or not column[-1] & 15:
+        return 0
+    length = 1
+    while length < size - down:
+        upper, lower = column[size - length - 1], column[size - length]
+        if not upper & 15:
+            break
+        if classic:
+            if upper != lower + 1:
+                break
+        elif upper & 15 != (lower & 15) + 1:
+            break
+        length += 1
+    return length
+
+
+Step = tuple[int, int, int]
+"""A move ``(source, target, count)`` with 0-based columns."""
+
+
+def _children(
+    scorer: _Scorer, columns: tuple[bytes, ...], prune: bool
+) -> list[tuple[Step, tuple[bytes, ...]]]:
+    """Return the moves (no deal) from ``columns`` with the columns after each, in the
+    engine's order. With ``prune``: a suited run is split only to make a longer suited
+    run, only the first empty column is a target, and a whole column never moves into
+    an empty one."""
+    facts = [scorer.column(c) for c in columns]
+    out: list[tuple[Step, tuple[bytes, ...]]] = []
+    first_empty = next((i for i, c in enumerate(columns) if not c), -1)
+    for s in range(COLUMNS):
+        source = columns[s]
+        movable = facts[s][1]
+        run = facts[s][3]
+        for k in range(1, movable + 1):
+            first = source[-k]
+            wanted = (first & 15) + 1
+            group = source[-k:]
+            rest = turn_up(source[:-k])
+            for d in range(COLUMNS):
+                if d == s:
+                    continue
+                target = columns[d]
+                if target:
+                    if facts[d][2] != wanted:
+                        continue
+                    suited = target[-1] == first + 1
+                    if prune and k < run and (not suited or facts[d][3] + k <= run):
+                        continue
+                elif prune and (d != first_empty or k == len(source)):
+                    continue
+                new = list(columns)
+                new[s] = rest
+                new[d] = remove_complete_run(target + group)[0]
+                out.append(((s, d, k), tuple(new)))
+    return out
+
+
+def _suited_run_at(column: bytes, index: int) -> int:
+    """Length of the suited run (same suit, descending by one, face-up) through
+    ``column[index]``."""
+    low = high = index
+    while low > 0 and not column[low - 1] & FACE_DOWN and column[low - 1] == column[low] + 1:
+        low -= 1
+    while high + 1 < len(column) and column[high + 1] == column[high] - 1:
+        high += 1
+    return high - low + 1
+
+
+def _effects(before: tuple[bytes, ...], step: Step) -> list[str]:
+    """Return the reasons that a move has by itself, most important first."""
+    s, d, k = step
+    source, target = before[s], before[d]
+    first = source[-k]
+    rest = source[:-k]
+    below = rest[-1] if rest else None
+    reasons: list[str] = []
+    joined = target + source[-k:]
+    if target and remove_complete_run(joined)[1]:
+        reasons.append("completes_run")
+    if below is not None and below & FACE_DOWN:
+        reasons.append("turns_up_card")
+    if below is None and target:
+        reasons.append("empties_column")
+    if target:
+        if target[-1] == first + 1:
+            if _suited_run_at(joined, len(target)) > _suited_run_at(source, len(rest)):
+                reasons.append("builds_in_suit")
+        elif below is None or below & FACE_DOWN or below & 15 != (first & 15) + 1:
+            reasons.append("joins_runs")
+    return reasons
+
+
+def hint(
+    game: Game,
+    *,
+    width: int = 40,
+    depth: int = 8,
+    weights: HintWeights = DEFAULT_HINT_WEIGHTS,
+) -> Hint:
+    """Suggest one action for ``game`` from the player's view, with reasons.
+
+    Only the player's view is read (face-down cards and the stock are never looked at),
+    plus the last :data:`HISTORY` positions of the game, which the hint refuses to go
+    back to. Deterministic.
+
+    Args:
+        game: the game (not changed).
+        width: positions kept per layer of the look-ahead.
+        depth: moves of look-ahead at most.
+        weights: the evaluation (for experiments).
+
+    Returns:
+        A :class:`Hint`.
+    """
+    view = game.position.hidden_view()
+    if view.is_won:
+        return Hint(None, ())
+    board = Board.from_position(view)
+    scorer = _Scorer(weights, board.classic)
+    columns = board.columns
+    forbidden = _history(game, len(view.stock))
+    now = scorer.board(columns)
+
+    # Layered look-ahead; every node remembers its first move.
+    seen: set[tuple[bytes, ...]] = {columns} | forbidden
+    firsts: list[tuple[Step, tuple[bytes, ...]]] = []
+    best: tuple[int, int, int] | None = None  # (score, depth, first index)
+    best_line: list[Step] = []
+    layer: list[tuple[tuple[bytes, ...], int, tuple[Step, ...]]] = []
+    for step, after in _children(scorer, columns, prune=False):
+        if after in seen:
+            continue
+        seen.add(after)
+        firsts.append((step, after))
+        layer.append((after, len(firsts) - 1, (step,)))
+    for level in range(1, depth + 1):
+        scored: list[tuple[int, int, tuple[tuple[bytes, ...], int, tuple[Step, ...]]]] = []
+        for order, item in enumerate(layer):
+            score = scorer.board(item[0])
+            scored.append((score, order, item))
+            candidate = (score, level, item[1])
+            if best is None or candidate < best:
+                best = candidate
+                best_line = list(item[2])
+        if level == depth:
+            break
+        scored.sort(key=_key2)
+        following: list[tuple[tuple[bytes, ...], int, tuple[Step, ...]]] = []
+        for _, _, (cols, first, line) in scored[:width]:
+            for step, after in _children(scorer, cols, prune=True):
+                if after in seen:
+                    continue
+                seen.add(after)
+                following.append((after, first, (*line, step)))
+        layer = following
+        if not layer:
+            break
+
+    if best is not None and best[0] < now:
+        step = firsts[best[2]][0]
+        reasons = _effects(columns, step) or _line_reasons(columns, best_line)
+        if reasons:
+            plan = _cut_line(columns, best_line)
+            return Hint(to_move(step), tuple(reasons), tuple(to_move(s) for s in plan))
+    if board.can_deal():
+        return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
+    if board.rows_left and not all(columns):
+        fill = _best_fill(scorer, columns, forbidden)
+        if fill is not None:
+            return Hint(to_move(fill), ("deal_now",), (to_move(fill),))
+    useful = _useful_move(columns, forbidden, scorer)
+    if useful is not None:
+        step, reasons = useful
+        return Hint(to_move(step), tuple(reasons), (to_move(step),))
+    return Hint(None, ("stuck",))
+
+
+def _key2(item: tuple[int, int, Any]) -> tuple[int, int]:
+    return item[0], item[1]
+
+
+def _replay(columns: tuple[bytes, ...], steps: list[Step]) -> list[tuple[bytes, ...]]:
+    boards = [columns]
+    for s, d, k in steps:
+        cols = list(boards[-1])
+        group = cols[s][-k:]
+        cols[s] = turn_up(cols[s][:-k])
+        cols[d] = remove_complete_run(cols[d] + group)[0]
+        boards.append(tuple(cols))
+    return boards
+
+
+def _line_reasons(columns: tuple[bytes, ...], line: list[Step]) -> list[str]:
+    """Reasons of a line whose first move has none by itself: what the line achieves
+    (possibly none: then the line only shuffles cards and is not worth a hint)."""
+    found: set[str] = set()
+    boards = _replay(columns, line)
+    for before, step in zip(boards, line, strict=False):
+        found.update(_effects(before, step))
+    return [code for code in _MOVE_REASONS if code in found]
+
+
+def _cut_line(columns: tuple[bytes, ...], line: list[Step]) -> list[Step]:
+    """The line up to and including the first move that turns up a card."""
+    boards = _replay(columns, line)
+    for index, step in enumerate(line):
+        source = boards[index + 1][step[0]]
+        if source and not source[-1] & 15:
+            return line[: index + 1]
+    return line
+
+
+def _best_fill(
+    scorer: _Scorer, columns: tuple[bytes, ...], forbidden: set[tuple[bytes, ...]]
+) -> Step | None:
+    """The move into an empty column that leaves the best position (never a whole
+    column, so that the move fills one more column than it empties)."""
+    choice: tuple[int, int, Step] | None = None
+    for order, (step, after) in enumerate(_children(scorer, columns, prune=False)):
+        s, d, k = step
+        if columns[d] or k == len(columns[s]) or after in forbidden:
+            continue
+        candidate = (scorer.board(after), order, step)
+        if choice is None or candidate < choice:
+            choice = candidate
+    return choice[2] if choice is not None else None
+
+
+def _useful_move(
+    columns: tuple[bytes, ...], forbidden: set[tuple[bytes, ...]], scorer: _Scorer
+) -> tuple[Step, list[str]] | None:
+    """A move that does something that matters by itself, if any (the last resort
+    before ``stuck``)."""
+    for step, after in _children(scorer, columns, prune=False):
+        if after in forbidden:
+            continue
+        reasons = _effects(columns, step)
+        if reasons:
+            return step, reasons
+    return None
+
+
+def _history(game: Game, stock: int) -> set[tuple[bytes, ...]]:
+    """Views of the last :data:`HISTORY` positions of ``game`` with the same stock."""
+    past = game.copy()
+    found: set[tuple[bytes, ...]] = set()
+    for _ in range(HISTORY):
+        if not past.can_undo:
+            break
+        past.undo()
+        view = past.position.hidden_view()
+        if len(view.stock) == stock:
+            found.add(Board.from_position(view).columns)
+    return found
