@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import __version__
 from .errors import IllegalMoveError, InvalidCodeError, SpiderError
 from .game import Game
 from .moves import parse_record
@@ -32,7 +33,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """``spider replay FILE``: replay a game record and print the final position, score and
     moves. An illegal action stops it with status 1, the action's number and reason."""
-    text = Path(args.file).read_text(encoding="utf-8")
+    text = Path(args.file).read_text(encoding="utf-8-sig")
     code, moves = parse_record(text)
     game = Game.from_code(code)
     for number, move in enumerate(moves, 1):
@@ -54,7 +55,7 @@ def cmd_terminal(args: argparse.Namespace) -> int:
     """``spider terminal [CODE]``: play in the terminal (see :mod:`.terminal`)."""
     from .terminal import play_in_terminal
 
-    game = Game.from_code(args.code) if args.code else Game.new(args.suits, args.rule)
+    game = Game.from_code(args.code) if args.code is not None else Game.new(args.suits, args.rule)
     return play_in_terminal(game)
 
 
@@ -78,6 +79,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """Return the ``spider`` argument parser with every subcommand registered."""
     parser = argparse.ArgumentParser(prog="spider", description="Spider Solitaire.")
+    parser.add_argument("--version", action="version", version=f"spider {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True)
 
     deal = subparsers.add_parser("deal", help="print the position of a new game")
@@ -110,6 +112,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.handler(args)
     except (SpiderError, InvalidCodeError) as error:
         print(f"spider {args.command}: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. `spider deal | head`: the reader left, nothing to say
+        sys.stderr.close()
+        return 0
+    except UnicodeDecodeError as error:
+        print(f"spider {args.command}: {args.file!r} is not UTF-8 text: {error}", file=sys.stderr)
         return 2
     except OSError as error:
         print(f"spider {args.command}: {error}", file=sys.stderr)

@@ -101,6 +101,8 @@ def normalize_rule(rule: str, suit_count: int) -> str:
     Raises:
         InvalidCodeError: ``rule`` is neither.
     """
+    if not isinstance(rule, str):
+        raise InvalidCodeError(f"rule {rule!r} is not 'classic' or 'flexible'")
     name = rule.strip().lower()
     if name in ("c", "f"):
         name = "classic" if name == "c" else "flexible"
@@ -140,6 +142,8 @@ class GameCode:
             InvalidCodeError: the message names the wrong part (prefix, suits, rule,
                 seed length or seed character) and repeats the input.
         """
+        if not isinstance(text, str):
+            raise InvalidCodeError(f"{text!r} is not a game code: give text like SP1-S2C-AAAAAAD")
         parts = text.strip().upper().split("-")
         if len(parts) != 3:
             raise InvalidCodeError(f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD")
@@ -177,6 +181,6 @@ class GameCode:
         Raises:
             InvalidCodeError: ``suits`` is not 1, 2 or 4, or ``rule`` is unknown.
         """
-        if suits not in SUIT_COUNTS:
+        if type(suits) is not int or suits not in SUIT_COUNTS:
             raise InvalidCodeError(f"suits {suits!r} is not 1, 2 or 4")
         return cls(suits, normalize_rule(rule, suits), secrets.randbits(SEED_BITS))

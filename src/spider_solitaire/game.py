@@ -47,8 +47,8 @@ class Game:
     def __init__(
         self, position: Position, *, code: str | None = None, undo_limit: int = DEFAULT_UNDO_LIMIT
     ) -> None:
-        if undo_limit < 0:
-            raise ValueError(f"undo_limit {undo_limit!r} must be 0 or more")
+        if type(undo_limit) is not int or undo_limit < 0:
+            raise ValueError(f"undo_limit {undo_limit!r} must be a whole number 0 or more")
         self.position = position
         self.start = position
         self.code = code
@@ -83,7 +83,7 @@ class Game:
         Raises:
             InvalidCodeError: bad ``suits`` or ``rule``.
         """
-        if suits not in (1, 2, 4):
+        if type(suits) is not int or suits not in (1, 2, 4):
             raise InvalidCodeError(f"suits {suits!r} is not 1, 2 or 4")
         return cls.from_code(
             str(GameCode.random(suits, normalize_rule(rule, suits))), undo_limit=undo_limit
@@ -192,7 +192,7 @@ class Game:
             InvalidMoveError: bad notation.
             IllegalMoveError: the rules refuse it (``.reason`` says why); nothing changes.
         """
-        if isinstance(move, str):
+        if not isinstance(move, Move):
             move = Move.parse(move)
         if move.is_deal:
             return self.deal()

@@ -23,7 +23,7 @@ from .errors import InvalidMoveError
 COLUMNS = 10
 """Number of tableau columns (a rule of the game)."""
 
-_MOVE_RE = re.compile(r"^\s*(\d+)\s*(?::\s*(\d+)\s*)?>\s*(\d+)\s*$")
+_MOVE_RE = re.compile(r"^ *([0-9]+) *(?:: *([0-9]+) *)?> *([0-9]+) *$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,16 @@ class Move:
     count: int | None = None
 
     def __post_init__(self) -> None:
+        for name, value in (
+            ("source", self.source),
+            ("target", self.target),
+            ("count", self.count),
+        ):
+            if (type(value) is not int) and not (name == "count" and value is None):
+                raise InvalidMoveError(
+                    f"Move({self.source!r}, {self.target!r}, {self.count!r}): "
+                    f"{name} must be a whole number, not {value!r}"
+                )
         if self.source == 0 and self.target == 0 and self.count == 0:
             return  # the deal
         for name, column in (("source", self.source), ("target", self.target)):
@@ -84,6 +94,8 @@ class Move:
             InvalidMoveError: bad syntax, a column outside 1-10 or a count below 1; the
                 message repeats the input.
         """
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"{text!r} is not an action: give notation text or a Move")
         if text.strip().lower() in ("d", "deal"):
             return DEAL
         match = _MOVE_RE.match(text)
@@ -95,7 +107,8 @@ class Move:
         try:
             return cls(int(source), int(target), int(count) if count is not None else None)
         except InvalidMoveError as error:
-            raise InvalidMoveError(f"{text!r}: {error}") from None
+            problem = str(error).partition(": ")[2]
+            raise InvalidMoveError(f"{text!r}: {problem}") from None
 
 
 DEAL = Move(0, 0, 0)

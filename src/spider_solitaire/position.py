@@ -36,6 +36,13 @@ START_SCORE = 500
 DEAL_CARDS = 54
 """Cards dealt to the tableau at the start (6 to columns 1-4, 5 to columns 5-10)."""
 
+MAX_COUNT = 2**31 - 1
+"""Largest ``score`` or ``moves`` a position may state (a decision of ours: it fits a
+32-bit database column and a JavaScript number exactly; real play stays far below)."""
+
+MAX_REMOVED = 8
+"""Most removed runs a position may state: the 104 cards make 8 runs (a rule of the game)."""
+
 _HEADERS = ("rules", "score", "moves", "removed", "stock")
 
 
@@ -150,6 +157,8 @@ class Position:
         Raises:
             InvalidPositionError: with the line number where there is one.
         """
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"{text!r} is not position text")
         values: dict[str, tuple[int, str]] = {}
         for number, raw in enumerate(text.splitlines(), 1):
             stripped = raw.strip()
@@ -195,6 +204,11 @@ class Position:
                         f"removed: {token!r} is not a suit of a {suits}-suit game", line
                     )
                 removed.append(token)
+            if len(removed) > MAX_REMOVED:
+                raise InvalidPositionError(
+                    f"removed: {len(removed)} runs is more than the {MAX_REMOVED} the deck makes",
+                    line,
+                )
         stock: list[Card] = []
         if "stock" in values:
             line, value = values["stock"]
@@ -263,8 +277,10 @@ def _parse_count(values: dict[str, tuple[int, str]], key: str, default: int) -> 
     if key not in values:
         return default
     line, value = values[key]
-    if not (value.isascii() and value.isdigit()):
-        raise InvalidPositionError(f"{key}: {value!r} is not a whole number 0 or more", line)
+    if not (value.isascii() and value.isdigit()) or int(value) > MAX_COUNT:
+        raise InvalidPositionError(
+            f"{key}: {value!r} is not a whole number from 0 to {MAX_COUNT}", line
+        )
     return int(value)
 
 

@@ -60,7 +60,9 @@ def test_play_opens_the_browser_at_the_codes_link(
     monkeypatch.setattr(server_cli.webbrowser, "open", opened.append)
     assert cli.main(["play", "SP1-S2C-AAAAAAD"]) == 0
     assert opened == ["http://127.0.0.1:4321/?code=SP1-S2C-AAAAAAD"]
-    assert (calls[0]["host"], calls[0]["port"]) == ("127.0.0.1", 0)
+    # the stable port when it is free (settings live per origin), else a free one
+    expected_port = server_cli.PLAY_PORT if server_cli._port_is_free("127.0.0.1", 8642) else 0
+    assert (calls[0]["host"], calls[0]["port"]) == ("127.0.0.1", expected_port)
     assert "http://127.0.0.1:4321/?code=SP1-S2C-AAAAAAD" in capsys.readouterr().out
     assert cli.main(["play", "--no-browser"]) == 0
     assert len(opened) == 1
@@ -138,3 +140,25 @@ def test_the_default_database_is_a_sqlite_file_in_the_user_data_dir(
     assert calls == [("spider-solitaire", False)]
     assert (tmp_path / "data" / "spider-solitaire").is_dir()
     assert Settings(db_url="sqlite:///x.db").database_url() == "sqlite:///x.db"
+
+
+def test_play_falls_back_to_a_free_port_when_its_own_is_taken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(server_cli, "run_server", lambda settings, **kwargs: calls.append(kwargs))
+    holder = server_cli.listening_socket("127.0.0.1", 0)
+    monkeypatch.setattr(server_cli, "PLAY_PORT", holder.getsockname()[1])
+    holder.listen()
+    try:
+        assert cli.main(["play", "--no-browser"]) == 0
+    finally:
+        holder.close()
+    assert calls[0]["port"] == 0
+
+
+def test_port_must_be_0_to_65535(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.main(["play", "--port", "99999"])
+    assert info.value.code == 2
+    assert "'99999' is not a port number 0-65535" in capsys.readouterr().err

@@ -29,6 +29,22 @@ LOCAL_HOST = "127.0.0.1"
 SERVE_PORT = 8000
 """Default port of ``spider serve``."""
 
+PLAY_PORT = 8642
+"""Port ``spider play`` tries first (a decision of ours): the browser keeps settings per
+origin, so a stable port keeps the player's language, theme and options across runs. When
+it is taken, a free port is used instead."""
+
+
+def port_number(text: str) -> int:
+    """argparse type for ``--port``: a whole number 0-65535 (0: a free port).
+
+    Raises:
+        argparse.ArgumentTypeError: anything else.
+    """
+    if not text.isascii() or not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number 0-65535")
+    return int(text)
+
 
 def add_server_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``play`` and ``serve`` on the ``spider`` command's ``subparsers``."""
@@ -44,7 +60,12 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
     play.add_argument(
         "--rule", type=str.lower, choices=("classic", "flexible"), help="deal a new game: rule"
     )
-    play.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    play.add_argument(
+        "--port",
+        type=port_number,
+        default=None,
+        help=f"port (default: {PLAY_PORT}, or a free one when that is taken)",
+    )
     play.add_argument("--no-browser", action="store_true", help="do not open the browser")
     play.add_argument("--db", default="", help="SQLAlchemy URL (default: user data dir)")
     play.set_defaults(handler=cmd_play)
@@ -57,7 +78,7 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
         "postgresql+psycopg://user:password@host/db (install the driver).",
     )
     serve.add_argument("--host", default=LOCAL_HOST, help="address to listen on (127.0.0.1)")
-    serve.add_argument("--port", type=int, default=SERVE_PORT, help="port (8000)")
+    serve.add_argument("--port", type=port_number, default=SERVE_PORT, help="port (8000)")
     serve.add_argument("--db", default="", help="SQLAlchemy URL (default: user data dir)")
     serve.add_argument(
         "--log-level",
@@ -161,7 +182,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not args.no_browser:
             webbrowser.open(base_url + path)
 
-    return _run(args, LOCAL_HOST, args.port, ready)
+    port = args.port
+    if port is None:
+        port = PLAY_PORT if _port_is_free(LOCAL_HOST, PLAY_PORT) else 0
+    return _run(args, LOCAL_HOST, port, ready)
+
+
+def _port_is_free(host: str, port: int) -> bool:
+    """True when ``host``:``port`` can be bound now (nothing else listens there)."""
+    try:
+        listening_socket(host, port).close()
+    except OSError:
+        return False
+    return True
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
