@@ -279,3 +279,17 @@ def test_database_work_in_threads_gives_the_same_answers(tmp_path: Path) -> None
             moved = act(client, state, "6>1").json()
             answers.append((moved["events"], moved["state"] | {"id": ""}))
     assert answers[0] == answers[1]
+
+
+def test_control_words_in_any_case_and_bad_notation_repeats_the_input(
+    client: TestClient,
+) -> None:
+    state = new_game(client)
+    moved = act(client, state, "6>1").json()
+    undone = act(client, moved["state"], "Undo")
+    assert undone.status_code == 200
+    assert undone.json()["state"]["moves"] == 0
+    bad = act(client, undone.json()["state"], "0>11")
+    assert bad.status_code == 400
+    assert bad.json()["reason"] == "bad_action"
+    assert bad.json()["detail"].startswith("'0>11' is not an action")

@@ -191,3 +191,12 @@ def test_a_restarted_server_resumes_the_game_with_its_history(
         assert redone["state"]["stock_rows_left"] == 4
     finally:
         restarted.state.store.close()
+
+
+def test_a_code_far_too_long_is_400_bad_code(client: TestClient) -> None:
+    response = client.post("/api/games", json={"code": "SP1-S2C-" + "A" * 100})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["reason"] == "bad_code"
+    assert body["detail"].startswith("'SP1-S2C-AAAA")
+    assert body["detail"].endswith("is not a game code")

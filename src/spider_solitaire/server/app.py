@@ -65,8 +65,21 @@ def _install_error_handlers(app: FastAPI) -> None:
             and str(item.get("input")).strip().lower() != "auto"  # auto without its group
             for item in errors
         )
-        reason = "bad_action" if bad_notation else "bad_request"
-        return _error_response(request, ApiError(400, reason, detail=_describe(errors)))
+        if bad_notation:
+            given = next(
+                item.get("input") for item in errors if item.get("loc", ())[-1:] == ("action",)
+            )
+            detail = f"{given!r} is not an action: write 3:4>7, 3>7, d, undo, redo or restart"
+            return _error_response(request, ApiError(400, "bad_action", detail=detail))
+        bad_code = [
+            item
+            for item in errors
+            if item.get("loc", ())[-1:] == ("code",) and item.get("type") == "string_too_long"
+        ]
+        if bad_code:  # e.g. a pasted code far too long for the schema: say it is not a code
+            detail = f"{str(bad_code[0].get('input'))[:80]!r} is not a game code"
+            return _error_response(request, ApiError(400, "bad_code", detail=detail))
+        return _error_response(request, ApiError(400, "bad_request", detail=_describe(errors)))
 
     async def http_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, StarletteHTTPException)

@@ -53,11 +53,12 @@ NewGameRequest = NewGameFromCode | NewGameFromSuits | NewGameFromPosition
 """Body of ``POST /api/games``: exactly one of the three shapes."""
 
 ACTION_PATTERN = (
-    r"^\s*(?:[dD]|[dD][eE][aA][lL]|undo|redo|restart"
+    r"^\s*(?:[dD]|[dD][eE][aA][lL]|[uU][nN][dD][oO]|[rR][eE][dD][oO]|[rR][eE][sS][tT][aA][rR][tT]"
     r"|(?:10|[1-9])\s*(?::\s*[1-9][0-9]{0,2}\s*)?>\s*(?:10|[1-9]))\s*$"
 )
 """The action notation the API takes: ``3:4>7``, ``3>7``, ``d`` (or ``deal``), ``undo``,
-``redo``, ``restart``; columns 1-10. Anything else is 400 ``bad_action``."""
+``redo``, ``restart`` (words in any case); columns 1-10. Anything else is 400
+``bad_action``."""
 
 Version = Annotated[int, Field(ge=0, le=MAX_VERSION, description="the version the action is for")]
 
