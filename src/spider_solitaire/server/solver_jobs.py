@@ -2,9 +2,7 @@
 
 Each job is a module-level function ``job(report, *args)`` that takes positions as full
 position notation (face-down cards and the stock order included: workers are inside the
-server) and returns plain frozen dataclasses of strings and numbers. Every solution is
-replayed through the engine before it is returned; one that does not reach a win is
-logged and answered as ``unknown``.
+server) and returns plain frozen dataclasses of strings and numbers (moves as notation).
 
 Winnability is monotone along a line of play (a position reached from a winnable one by
 a move may be lost; one reached from a lost one never is winnable), so
@@ -13,18 +11,13 @@ a move may be lost; one reached from a lost one never is winnable), so
 
 from __future__ import annotations
 
-import importlib
-import logging
 import time
 from dataclasses import dataclass
-from types import ModuleType
 
 from ..codes import GameCode
 from ..game import Game
-from ..moves import Move
+from ..solver import solve
 from .solving import Report
-
-log = logging.getLogger(__name__)
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 """The solver's statuses."""
@@ -80,43 +73,12 @@ class WinnableOutcome:
     seconds: float
 
 
-def _verified(game: Game, solution: list[Move]) -> bool:
-    """True when ``solution`` replays through the engine from ``game`` to a win."""
-    work = game.copy()
-    try:
-        for move in solution:
-            work.play(move)
-    except ValueError as error:  # the engine's errors are ValueErrors
-        log.error("solver solution does not replay: %s", error)
-        return False
-    if not work.is_won:
-        log.error("solver solution of %d moves does not win", len(solution))
-    return work.is_won
-
-
 def solve_game(game: Game, time_limit: float | None, node_limit: int | None) -> SolveOutcome:
-    """Solve ``game`` (full information) with the project's solver and check the answer.
-
-    A ``won`` whose solution does not replay to a win becomes ``unknown`` (logged).
-    """
-    started = time.monotonic()
-    result = solver().solve(game, time_limit=time_limit, node_limit=node_limit)
-    status = str(result.status)
-    solution = list(result.solution) if status == WON else []
-    if status == WON and not _verified(game, solution):
-        status, solution = UNKNOWN, []
-    seconds = float(getattr(result, "seconds", time.monotonic() - started))
-    return SolveOutcome(status, tuple(map(str, solution)), int(result.nodes), seconds)
-
-
-def solver() -> ModuleType:
-    """Return the project's solver package, :mod:`spider_solitaire.solver` (imported when
-    first needed: the server starts without it).
-
-    Raises:
-        ImportError: it is not installed.
-    """
-    return importlib.import_module("spider_solitaire.solver")
+    """Solve ``game`` (full information) with the project's solver (its solutions are
+    replayed through the engine before they are returned)."""
+    result = solve(game, time_limit=time_limit, node_limit=node_limit)
+    solution = tuple(map(str, result.solution)) if result.status == WON else ()
+    return SolveOutcome(result.status, solution, result.nodes, result.seconds)
 
 
 def _game(position: str) -> Game:

@@ -65,7 +65,7 @@ def _events_json(events: list[Event]) -> bytes:
 @router.post(
     "/games/{game_id}/hint",
     response_model=HintAnswer,
-    responses=_responses(400, 404, 409, 413),
+    responses=_responses(400, 404, 409, 413, s422="game_won: nothing left to hint"),
     summary="A hint",
 )
 async def hint(
@@ -74,7 +74,7 @@ async def hint(
     """Suggest one action from what the player can see, with its reasons in the player's
     language; the game is marked assisted."""
     language = _language(request)
-    loaded, view = await assist.blocking(assist.hint, player, game_id, body.version, language)
+    loaded, view = await assist.hint(player, game_id, body.version, language)
     state = assist.games.state_json(loaded)
     return json_response(
         b'{"state":' + state + b',"hint":' + view.model_dump_json().encode() + b"}"

@@ -1,0 +1,351 @@
+"""The solver's help through the API, with the real solver on small fixed positions: hints
+and their reasons, "Can I still win?" (yes, no with the move that lost the game, never,
+restart, unknown), undoing back, the solution played move by move to a win, the assisted
+flag, and searches for a winnable deal."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from spider_solitaire import Game
+from spider_solitaire.cards import card_text
+from spider_solitaire.messages import message
+from spider_solitaire.server.app import create_app
+from spider_solitaire.server.settings import Settings
+
+from .conftest import act, board, new_game
+from .test_hidden import check_body
+
+RUN_BOARD = board(
+    {
+        1: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+        2: "2S | AS",
+        3: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
+    }
+)
+"""Moving the Ace of spades from column 2 onto column 1 completes a run (and turns up a card)."""
+
+DEAL_BOARD = board(
+    {n: f"| {rank}S" for n, rank in enumerate("KKJJ997755", 1)},
+    stock="QS QS TS TS 8S 8S 6S 6S 4S 4S",
+)
+"""No card can move; the stock can deal."""
+
+TRAP = """rules: S1C
+stock: 5S 5S 7S 7S 9S 9S JS JS KS KS
+1: | 6S 3S
+2: | 8S
+3: | 4S
+4: | TS QS
+5: | 2S
+6: | QS
+7: | 3S 6S 4S
+8: | AS 8S
+9: | TS
+10: | 2S AS
+"""
+"""Two runs of spades with one row in the stock (found with the solver, by random play
+from random small positions). Winnable; dealing at once is lost (nothing can move after
+it). The solver settles every position of :data:`TRAP_LINE` in well under a second."""
+
+TRAP_LINE = ["1:1>3", "d", "1:2>3", "5:1>1", "3:2>4", "4:2>3", "3:2>4", "4:2>3", "3:2>4"]
+"""A line of play from :data:`TRAP`: still winnable after its first three actions, lost
+from the fourth on (``5:1>1``, the game's move 4), then back and forth."""
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """Small solver limits (the positions here are small); one solver at a time."""
+    return Settings(
+        db_url=f"sqlite:///{tmp_path / 'games.db'}",
+        solver_cores=1,
+        solve_time_limit=10,
+        history_probe_limit=5,
+        history_budget=20,
+        winnable_time_limit=5,
+        winnable_max_tries=3,
+        winnable_budget=20,
+    )
+
+
+def post(client: TestClient, state: dict[str, Any], what: str, **body: Any) -> Any:
+    """POST ``/api/games/{id}/<what>`` for ``state``'s id and version."""
+    body = {"version": state["version"], **body}
+    return client.post(f"/api/games/{state['id']}/{what}", json=body)
+
+
+def played(client: TestClient, position: str, actions: list[str]) -> dict[str, Any]:
+    """A new game from ``position`` with ``actions`` played; its state."""
+    state = new_game(client, position=position)
+    for action in actions:
+        response = act(client, state, action)
+        assert response.status_code == 200, response.text
+        state = response.json()["state"]
+    return state
+
+
+# --- hints -------------------------------------------------------------------------------
+
+
+def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
+    client: TestClient, app: FastAPI
+) -> None:
+    state = new_game(client, position=RUN_BOARD)
+    response = post(client, state, "hint")
+    assert response.status_code == 200, response.text
+    body = response.json()
+    reasons = ["completes_run", "turns_up_card", "builds_in_suit"]
+    assert body["hint"] == {
+        "kind": "move",
+        "action": "2:1>1",
+        "column": 2,
+        "count": 1,
+        "target": 1,
+        "reasons": reasons,
+        "messages": [message("hints", code, "en") for code in reasons],
+    }
+    assert body["state"]["assisted"] is True
+    assert body["state"]["version"] == state["version"]  # a hint is not an action
+    assert {k: v for k, v in body["state"].items() if k != "assisted"} == {
+        k: v for k, v in state.items() if k != "assisted"
+    }
+
+    spanish = client.post(
+        f"/api/games/{state['id']}/hint",
+        json={"version": state["version"]},
+        headers={"Accept-Language": "es"},
+    ).json()["hint"]
+    assert spanish["messages"] == [message("hints", code, "es") for code in reasons]
+    assert spanish["messages"] != body["hint"]["messages"]
+
+    app.state.service.cache.clear()  # kept with the game
+    assert client.get(f"/api/games/{state['id']}").json()["assisted"] is True
+    assert act(client, state, "2:1>1").json()["state"]["assisted"] is True
+
+
+def test_a_hint_to_deal_and_a_stuck_hint(client: TestClient) -> None:
+    dealing = post(client, new_game(client, position=DEAL_BOARD), "hint").json()["hint"]
+    assert dealing == {
+        "kind": "deal",
+        "action": "d",
+        "column": None,
+        "count": None,
+        "target": None,
+        "reasons": ["deal_now"],
+        "messages": [message("hints", "deal_now", "en")],
+    }
+    stuck = post(client, played(client, TRAP, ["d"]), "hint").json()["hint"]
+    assert (stuck["kind"], stuck["action"], stuck["reasons"]) == ("stuck", None, ["stuck"])
+
+
+def test_a_hint_sees_only_what_the_player_sees(client: TestClient) -> None:
+    other = RUN_BOARD.replace("2: 2S | AS", "2: 9S | AS")  # another card face-down
+    assert other != RUN_BOARD
+    first = post(client, new_game(client, position=RUN_BOARD), "hint").json()["hint"]
+    second = post(client, new_game(client, position=other), "hint").json()["hint"]
+    assert first == second
+
+
+def test_hint_refusals(client: TestClient, make_client: Any) -> None:
+    state = new_game(client, position=RUN_BOARD)
+    stale = post(client, {**state, "version": 3}, "hint")
+    assert (stale.status_code, stale.json()["reason"]) == (409, "stale_version")
+    assert stale.json()["state"]["assisted"] is False  # nothing was given
+    other = make_client()  # not entered: that would run the app's lifespan again
+    new_game(other)
+    assert post(other, state, "hint").status_code == 404
+    won = played(client, board({1: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "| AS"}), ["2>1"])
+    assert won["is_won"]
+    refused = post(client, won, "hint")
+    assert (refused.status_code, refused.json()["reason"]) == (422, "game_won")
+    assert post(client, state, "hint", extra=1).status_code == 400
+
+
+# --- can I still win? -------------------------------------------------------------------
+
+
+def test_yes_then_the_solution_plays_to_a_win(client: TestClient) -> None:
+    state = new_game(client, position=TRAP)
+    answer = post(client, state, "can-win").json()
+    assert (answer["answer"], answer["last_winnable"]) == ("yes", None)
+    assert answer["state"]["assisted"] is True and answer["seconds"] >= 0
+
+    mirror = Game.from_position(TRAP, strict=False)
+    remaining = None
+    for _ in range(200):
+        response = post(client, state, "solution/next")
+        assert response.status_code == 200, response.text
+        body = response.json()
+        mirror.play(body["action"])
+        check_body(body, response.text, mirror)  # only what the player may see
+        if remaining is not None:
+            assert body["remaining"] == remaining - 1
+        remaining = body["remaining"]
+        state = body["state"]
+        if remaining == 0:
+            break
+    assert state["is_won"] and mirror.is_won
+    assert body["events"][-1]["kind"] == "won"
+    assert state["assisted"] is True
+    assert post(client, state, "solution/next").json()["reason"] == "game_won"
+    undone = act(client, state, "undo")  # the solution's moves are ordinary actions
+    assert undone.status_code == 200 and not undone.json()["state"]["is_won"]
+
+
+def test_no_names_the_move_that_lost_and_undoes_back_to_it(client: TestClient) -> None:
+    state = played(client, TRAP, TRAP_LINE)
+    response = post(client, state, "can-win")
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["answer"] == "no"
+    assert answer["last_winnable"] == {
+        "kind": "undo",
+        "steps": 6,
+        "moves": 3,
+        "action": "5:1>1",
+        "lost_move": 4,
+        "exact": True,
+    }
+    assert answer["state"]["assisted"] is True
+
+    back = post(client, answer["state"], "rewind", steps=6)
+    assert back.status_code == 200, back.text
+    state = back.json()["state"]
+    assert (state["moves"], state["version"]) == (3, answer["state"]["version"] + 6)
+    expected = Game.from_position(TRAP, strict=False)
+    for action in TRAP_LINE[:3]:
+        expected.play(action)
+    assert [c["face_up"] for c in state["columns"]] == [
+        [card_text(card) for card in expected.position.face_up(column)] for column in range(1, 11)
+    ]
+    started = time.monotonic()
+    again = post(client, state, "can-win").json()  # its solution was kept: at once
+    assert again["answer"] == "yes" and time.monotonic() - started < 1.0
+    assert post(client, state, "solution/next").status_code == 200
+
+
+def test_no_from_the_start_is_never(client: TestClient) -> None:
+    lost = Game.from_position(TRAP, strict=False)
+    lost.play("d")
+    state = new_game(client, position=lost.position.to_text())
+    answer = post(client, state, "can-win").json()
+    assert (answer["answer"], answer["last_winnable"]) == ("no", {**_empty("never"), "exact": True})
+    refused = post(client, state, "solution/next")
+    assert (refused.status_code, refused.json()["reason"]) == (422, "not_winnable")
+    assert refused.json()["message"] != ""
+
+
+def _empty(kind: str) -> dict[str, Any]:
+    return {"kind": kind, "steps": None, "moves": None, "action": None, "lost_move": None,
+            "exact": False}  # fmt: skip
+
+
+def test_lost_before_the_undo_history_offers_a_restart(tmp_path: Path) -> None:
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'short.db'}", undo_limit=2)
+    with TestClient(create_app(settings)) as client:
+        state = played(client, TRAP, TRAP_LINE)
+        answer = post(client, state, "can-win").json()
+        assert (answer["answer"], answer["last_winnable"]) == ("no", _empty("restart"))
+
+
+def test_unknown_when_the_limit_runs_out(tmp_path: Path) -> None:
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'tiny.db'}", solve_node_limit=50)
+    with TestClient(create_app(settings)) as client:
+        state = new_game(client, code="SP1-S4C-AAAAAAB")
+        answer = post(client, state, "can-win").json()
+        assert (answer["answer"], answer["last_winnable"]) == ("unknown", None)
+        assert answer["state"]["assisted"] is True
+        refused = post(client, state, "solution/next")
+        assert (refused.status_code, refused.json()["reason"]) == (422, "no_solution_found")
+
+
+def test_solver_requests_check_the_version_and_the_owner(
+    client: TestClient, make_client: Any
+) -> None:
+    state = new_game(client, position=TRAP)
+    for what in ("can-win", "solution/next"):
+        stale = post(client, {**state, "version": 1}, what)
+        assert (stale.status_code, stale.json()["reason"]) == (409, "stale_version")
+    other = make_client()  # not entered: that would run the app's lifespan again
+    new_game(other)
+    for what in ("can-win", "solution/next"):
+        assert post(other, state, what).status_code == 404
+    assert client.get(f"/api/games/{state['id']}").json()["assisted"] is False
+
+
+# --- winnable deals -----------------------------------------------------------------
+
+
+def _poll(client: TestClient, search: dict[str, Any], seconds: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while search["status"] == "running":
+        assert time.monotonic() < deadline, search
+        time.sleep(0.1)
+        response = client.get(f"/api/winnable-deals/{search['id']}")
+        assert response.status_code == 200, response.text
+        search = response.json()
+    return search
+
+
+def test_a_winnable_deal_becomes_the_current_game(client: TestClient, make_client: Any) -> None:
+    started = client.post("/api/winnable-deals", json={"suits": 1})
+    assert started.status_code == 202, started.text
+    search = started.json()
+    assert (search["status"], search["tried"], search["max_tries"]) == ("running", 0, 3)
+    assert client.cookies.get("spider_player")  # a first visit gets its player cookie
+    other = make_client()  # not entered: that would run the app's lifespan again
+    assert other.get(f"/api/winnable-deals/{search['id']}").status_code == 404
+    done = _poll(client, search)
+    assert done["status"] == "done", done
+    assert 1 <= done["tried"] <= 3 and done["reason"] is None
+    state = done["state"]
+    assert state["code"].startswith("SP1-S1C-") and state["version"] == 0
+    assert state["assisted"] is False  # a checked deal is no help in play
+    assert client.get("/api/games/current").json() == state
+    stopped = client.post(f"/api/winnable-deals/{search['id']}/stop").json()
+    assert stopped["status"] == "done"  # an ended search stays as it ended
+
+
+def test_a_search_that_finds_nothing_fails_with_a_reason(tmp_path: Path) -> None:
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'none.db'}",
+        solve_node_limit=50,
+        winnable_max_tries=2,
+    )
+    with TestClient(create_app(settings)) as client:
+        search = client.post("/api/winnable-deals", json={"suits": 4, "rule": "flexible"}).json()
+        assert (search["suits"], search["rule"]) == (4, "flexible")
+        response = client.get(
+            f"/api/winnable-deals/{search['id']}", headers={"Accept-Language": "es"}
+        )
+        failed = _poll(client, response.json())
+        assert (failed["status"], failed["tried"], failed["reason"]) == (
+            "failed",
+            2,
+            "no_winnable_deal",
+        )
+        es = client.get(f"/api/winnable-deals/{search['id']}", headers={"Accept-Language": "es"})
+        assert es.json()["message"].startswith("El resolvedor")
+        assert client.get("/api/games/current").status_code == 404
+
+
+def test_a_search_can_be_stopped(client: TestClient, app: FastAPI) -> None:
+    search = client.post("/api/winnable-deals", json={"suits": 4}).json()
+    deadline = time.monotonic() + 10
+    while app.state.solver_pool.stats().running == 0:  # its worker has started
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    stopped = client.post(f"/api/winnable-deals/{search['id']}/stop").json()
+    assert (stopped["status"], stopped["reason"]) == ("cancelled", "solve_cancelled")
+    deadline = time.monotonic() + 5
+    while app.state.solver_pool.stats().running:  # and its worker was killed
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert client.get(f"/api/winnable-deals/{search['id']}").json()["status"] == "cancelled"
+    assert client.post("/api/winnable-deals/nope/stop").status_code == 404

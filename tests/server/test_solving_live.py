@@ -1,0 +1,177 @@
+"""The solver pool under a real server (uvicorn in a thread, real sockets): actions keep
+answering in their usual time while a solve runs, a player's new solver request cancels
+the older one, and a client that hangs up stops its solve."""
+
+from __future__ import annotations
+
+import json
+import socket
+import statistics
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from fastapi import FastAPI
+
+from spider_solitaire.server.app import create_app
+from spider_solitaire.server.cli import listening_socket
+from spider_solitaire.server.settings import Settings
+
+from .conftest import CODE
+from .test_assist import TRAP
+
+HARD = "SP1-S4C-AAAAAAB"
+"""A 4-suit deal: the solver needs a few seconds (about 2 s here when idle)."""
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[tuple[str, FastAPI]]:
+    """The app served by uvicorn on a free port in a thread: ``(base_url, app)``."""
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'live.db'}",
+        solver_cores=1,
+        solve_time_limit=8,
+        history_budget=0,
+    )
+    app = create_app(settings)
+    sock = listening_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}", app
+    server.should_exit = True
+    thread.join(20)
+
+
+def _wait(condition: Callable[[], bool], seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def _in_thread(call: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
+    answer: list[Any] = []
+    thread = threading.Thread(target=lambda: answer.append(call()), daemon=True)
+    thread.start()
+    return thread, answer
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def test_actions_answer_in_their_usual_time_while_a_solve_runs(
+    live: tuple[str, FastAPI],
+) -> None:
+    base, app = live
+    pool = app.state.solver_pool
+    with httpx.Client(base_url=base) as player, httpx.Client(base_url=base, timeout=60) as other:
+        state = player.post("/api/games", json={"code": CODE}).json()
+
+        def action() -> float:
+            nonlocal state
+            text = "6>1" if state["moves"] == 0 else "undo"
+            started = time.perf_counter()
+            response = player.post(
+                f"/api/games/{state['id']}/actions",
+                json={"version": state["version"], "action": text},
+            )
+            took = time.perf_counter() - started
+            assert response.status_code == 200, response.text
+            state = response.json()["state"]
+            return took
+
+        for _ in range(10):
+            action()  # warm up
+        baseline = [action() for _ in range(60)]
+
+        hard = other.post("/api/games", json={"code": HARD}).json()
+        thread, answers = _in_thread(
+            lambda: other.post(f"/api/games/{hard['id']}/can-win", json={"version": 0})
+        )
+        _wait(lambda: pool.stats().running == 1)
+        during: list[float] = []
+        while len(during) < 60 and pool.stats().running == 1:
+            took = action()
+            if pool.stats().running == 1:  # the solve ran for the whole action
+                during.append(took)
+        thread.join(30)
+    assert answers and answers[0].status_code == 200, answers
+    assert len(during) >= 20, f"the solve ended too soon: {len(during)} actions"
+    base50, base90 = statistics.median(baseline), _percentile(baseline, 0.9)
+    run50, run90 = statistics.median(during), _percentile(during, 0.9)
+    print(  # the measured figures (pytest -s shows them)
+        f"\naction latency, idle: p50 {base50 * 1000:.1f} ms, p90 {base90 * 1000:.1f} ms; "
+        f"while a solve runs: p50 {run50 * 1000:.1f} ms, p90 {run90 * 1000:.1f} ms "
+        f"({len(during)} actions; solve answered {answers[0].json()['answer']!r} in "
+        f"{answers[0].json()['seconds']} s)"
+    )
+    # generous bounds: the machine is shared, but a blocked event loop would take seconds
+    assert run50 <= 3 * base50 + 0.010
+    assert run90 <= 5 * base90 + 0.050
+
+
+def test_a_new_request_of_the_same_player_cancels_the_older(live: tuple[str, FastAPI]) -> None:
+    base, app = live
+    pool = app.state.solver_pool
+    with httpx.Client(base_url=base, timeout=60) as player:
+        hard = player.post("/api/games", json={"code": HARD}).json()
+        thread, answers = _in_thread(
+            lambda: player.post(f"/api/games/{hard['id']}/can-win", json={"version": 0})
+        )
+        _wait(lambda: pool.stats().running == 1)
+        (old_pid,) = pool.running_pids()
+        small = player.post("/api/games", json={"position": TRAP}).json()
+        newer = player.post(f"/api/games/{small['id']}/solution/next", json={"version": 0})
+        assert newer.status_code == 200, newer.text
+        thread.join(30)
+        # the older solve answered nothing: its game was not marked assisted
+        assert player.get(f"/api/games/{hard['id']}").json()["assisted"] is False
+    older = answers[0]
+    assert older.status_code == 409, older.text
+    assert older.json()["reason"] == "solve_cancelled"
+    assert old_pid not in pool.running_pids() and _zombie_or_gone(old_pid)
+    assert pool.stats().cancelled == 1
+
+
+def _zombie_or_gone(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_a_client_that_hangs_up_stops_its_solve(live: tuple[str, FastAPI]) -> None:
+    base, app = live
+    pool = app.state.solver_pool
+    with httpx.Client(base_url=base) as player:
+        hard = player.post("/api/games", json={"code": HARD}).json()
+        cookie = player.cookies["spider_player"]
+    body = json.dumps({"version": 0}).encode()
+    host, port = base.removeprefix("http://").split(":")
+    request = (
+        f"POST /api/games/{hard['id']}/can-win HTTP/1.1\r\nHost: {host}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+        f"Cookie: spider_player={cookie}\r\n\r\n"
+    ).encode() + body
+    with socket.create_connection((host, int(port))) as connection:
+        connection.sendall(request)
+        _wait(lambda: pool.stats().running == 1)
+        (pid,) = pool.running_pids()
+    started = time.monotonic()
+    _wait(lambda: pool.stats().running == 0, seconds=5)
+    assert time.monotonic() - started < 2  # polled every 0.2 s
+    assert _zombie_or_gone(pid)
+    assert pool.stats().cancelled == 1 and pool.stats().finished == 0
