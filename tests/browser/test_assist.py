@@ -1,0 +1,132 @@
+"""The solver's help at the table: a hint (button and H) highlights the cards and the
+target and shows its reasons; "Can I still win?" answers, names the move that lost and
+undoes back to it; "Show solution" plays to a win; "Winnable deals only" deals a game the
+solver has won, with progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from spider_solitaire.messages import message
+
+from .support import has_class
+
+
+def _board(columns: dict[int, str], stock: str = "") -> str:
+    lines = ["rules: S1C", f"stock: {stock}".rstrip()]
+    return "\n".join(lines + [f"{n}: {columns.get(n, '|')}" for n in range(1, 11)]) + "\n"
+
+
+RUN_BOARD = _board(
+    {
+        1: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+        2: "2S | AS",
+        3: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
+    }
+)
+"""The Ace of spades in column 2 completes the run in column 1 (tests/server/test_assist.py)."""
+
+TRAP = _board(
+    {
+        1: "| 6S 3S",
+        2: "| 8S",
+        3: "| 4S",
+        4: "| TS QS",
+        5: "| 2S",
+        6: "| QS",
+        7: "| 3S 6S 4S",
+        8: "| AS 8S",
+        9: "| TS",
+        10: "| 2S AS",
+    },
+    stock="5S 5S 7S 7S 9S 9S JS JS KS KS",
+)
+"""Winnable; after this line it is lost from its fourth action on (tests/server/test_assist.py)."""
+TRAP_LINE = ["1:1>3", "d", "1:2>3", "5:1>1", "3:2>4", "4:2>3", "3:2>4", "4:2>3", "3:2>4"]
+
+
+def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
+    table.open_position(RUN_BOARD)
+    page = table.page
+    page.keyboard.press("h")
+    panel = page.locator("#assist")
+    expect(panel).to_be_visible()
+    sentence = message("hints", "completes_run", "en")
+    expect(page.locator("#assist-text")).to_contain_text(
+        "Hint: move ace of spades from column 2 to column 1."
+    )
+    expect(page.locator("#assist-text")).to_contain_text(sentence)
+    expect(page.locator("#live")).to_contain_text(sentence)
+    hinted = page.locator(".card.hinted")
+    expect(hinted).to_have_count(1)
+    expect(hinted).to_have_attribute("data-card", "AS")
+    expect(table.column(2).locator(".card.hinted")).to_have_count(1)
+    expect(table.column(1)).to_have_class(has_class("hint-target"))
+    assert table.api_state()["assisted"] is True
+
+    # playing the move clears the hint; the button asks again
+    table.card(2, -1).dblclick()
+    table.idle()
+    expect(page.locator(".hinted, .hint-target")).to_have_count(0)
+    expect(panel).to_be_hidden()
+
+
+def test_can_i_still_win_names_the_lost_move_and_undoes_back(table: Any) -> None:
+    table.open_position(TRAP)
+    for action in TRAP_LINE:
+        table.api_action(action)
+    table.reload()
+    page = table.page
+    page.get_by_role("button", name="Can I still win?").click()
+    text = page.locator("#assist-text")
+    expect(text).to_contain_text("No. Your move 4 (5:1>1) lost the game", timeout=30_000)
+    undo_back = page.locator("#assist-action")
+    expect(undo_back).to_have_text("Undo 6 actions")
+    expect(undo_back).to_be_focused()  # the offer is one key press away
+    page.keyboard.press("Enter")
+    table.idle()
+    expect(page.locator("#moves")).to_have_text("3")
+    expect(text).to_have_text("Undid 6 actions: this position can still be won.")
+
+    page.get_by_role("button", name="Can I still win?").click()
+    expect(text).to_have_text("Yes: this game can still be won from here.", timeout=30_000)
+
+
+def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:
+    table.open_position(TRAP)
+    page = table.page
+    button = page.locator("#solution")
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#assist-text")).to_contain_text("Showing the solution", timeout=30_000)
+    button.click()  # stop
+    expect(button).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#assist-text")).to_have_text("Stopped showing the solution.")
+    table.idle()
+    moves = int(page.locator("#moves").inner_text())
+    assert 1 <= moves < 24
+
+    button.click()  # and on to the end
+    expect(page.locator("#win-dialog")).to_be_visible(timeout=60_000)
+    expect(page.locator("#assist-text")).to_have_text("The solution is played to the end.")
+    assert table.api_state()["is_won"] and table.api_state()["assisted"]
+
+
+def test_winnable_deals_only(table: Any) -> None:
+    table.open("SP1-S1C-AAAAAAD")
+    page = table.page
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    dialog.get_by_label("Easy, 1 suit").check()
+    dialog.get_by_label("Winnable deals only").check()
+    dialog.get_by_role("button", name="Start").click()
+    expect(page.locator("#new-progress-text")).to_contain_text("deal")
+    expect(dialog).to_be_hidden(timeout=60_000)
+    table.idle()
+    code = page.locator("#code").inner_text()
+    assert code.startswith("SP1-S1C-") and code != "SP1-S1C-AAAAAAD"
+    assert table.api_state()["code"] == code
+    page.locator("#new-game").click()
+    expect(dialog.get_by_label("Winnable deals only")).to_be_checked()  # remembered
