@@ -15,6 +15,7 @@ asserts nothing about time, and it is bounded in actions and in seconds.
 
     .venv/bin/python bench/server.py                  # 50 players, 40 actions, 0-1 s apart
     .venv/bin/python bench/server.py --think-ms 0     # closed loop: the ceiling, all queueing
+    .venv/bin/python bench/server.py --solvers 1      # while solves run all along
 
 The default pace (an action every 0-1 s, mean 0.5 s, per player) is still faster than
 people play; the players' own httpx work runs on the same 2 cores as the server and is
@@ -51,6 +52,7 @@ class Tally:
     new_game_latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     kinds: dict[str, int] = field(default_factory=dict)
+    solves: list[str] = field(default_factory=list)
 
 
 def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
@@ -134,6 +136,16 @@ async def player(
             await asyncio.sleep(rng.random() * 2 * args.think_ms / 1000)
 
 
+async def solver_player(http: httpx.AsyncClient, tally: Tally) -> None:
+    """Keep the solver busy: ask "Can I still win?" on new 4-suit deals, one after the
+    other, until cancelled (which hangs up, and the server kills that solve)."""
+    while True:
+        state = (await http.post("/api/games", json={"suits": 4})).json()
+        response = await http.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
+        answer = response.json().get("answer") if response.status_code == 200 else None
+        tally.solves.append(answer or f"{response.status_code}")
+
+
 def cpu_seconds(pid: int) -> float | None:
     """CPU time (user + system) used so far by process ``pid``, from /proc (Linux)."""
     try:
@@ -177,7 +189,11 @@ async def run(base: str, args: argparse.Namespace) -> tuple[Tally, float]:
     """
     tally = Tally()
     clients = [httpx.AsyncClient(base_url=base, timeout=30) for _ in range(args.players)]
+    solvers = [httpx.AsyncClient(base_url=base, timeout=60) for _ in range(args.solvers)]
+    busy = [asyncio.create_task(solver_player(http, tally)) for http in solvers]
     try:
+        if busy:
+            await asyncio.sleep(0.5)  # the solves have started
         began = time.perf_counter()
         deadline = began + args.seconds
         await asyncio.gather(
@@ -185,7 +201,10 @@ async def run(base: str, args: argparse.Namespace) -> tuple[Tally, float]:
         )
         return tally, time.perf_counter() - began
     finally:
-        for http in clients:
+        for task in busy:
+            task.cancel()
+        await asyncio.gather(*busy, return_exceptions=True)
+        for http in clients + solvers:
             await http.aclose()
 
 
@@ -200,6 +219,12 @@ def main() -> int:
     )
     parser.add_argument("--suits", type=int, choices=(1, 2, 4), default=2, help="suits (2)")
     parser.add_argument("--seed", type=int, default=1, help="random seed of the players")
+    parser.add_argument(
+        "--solvers",
+        type=int,
+        default=0,
+        help="extra players asking 'Can I still win?' on 4-suit deals all along (0)",
+    )
     args = parser.parse_args()
 
     load_before = " ".join(f"{value:.2f}" for value in os.getloadavg())
@@ -254,6 +279,9 @@ def main() -> int:
     if new_games:
         print(f"new games: {len(new_games)}, p50 {percentile(new_games, 0.5):.2f} ms")
     print(f"events: {dict(sorted(tally.kinds.items()))}")
+    if args.solvers:
+        answers = {answer: tally.solves.count(answer) for answer in sorted(set(tally.solves))}
+        print(f"solves during the run: {args.solvers} players asking, answers {answers}")
     print(f"errors: {len(tally.errors)}")
     for error in tally.errors[:5]:
         print(f"  {error}")
