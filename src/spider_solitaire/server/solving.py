@@ -225,7 +225,7 @@ class SolverPool:
         self,
         cores: int,
         *,
-        memory_mb: int | None = 2048,
+        memory_mb: int | None = 1024,
         niceness: int = 5,
         poll_seconds: float = 0.2,
         queue_seconds: float = 30.0,
