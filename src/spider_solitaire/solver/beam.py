@@ -198,6 +198,14 @@ def board_score(table: ColumnTable, columns: tuple[bytes, ...]) -> int:
     return sum(table.info(c)[3] if c else -empty for c in columns)
 
 
+def _check(
+    table: ColumnTable, columns: tuple[bytes, ...], dealt: int, rows: int, h: int, score: int
+) -> None:
+    """Raise AssertionError unless ``h`` and ``score`` are those of ``columns``."""
+    if board_hash(table, columns, dealt, rows) != h or board_score(table, columns) != score:
+        raise AssertionError(f"incremental hash or score differs for {columns!r}")
+
+
 def _first(item: tuple[Any, ...]) -> Any:
     return item[0]
 
@@ -212,6 +220,7 @@ def beam_search(
     deadline: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    check: bool = False,
 ) -> BeamOutcome:
     """Search for a winning line from ``board`` with a beam of ``width`` positions per
     number of rows dealt.
@@ -225,6 +234,8 @@ def beam_search(
         deadline: stop once ``time.perf_counter()`` passes it.
         should_stop: polled every few hundred expansions; True stops the search.
         progress: called after each layer with ``(depth, nodes)``.
+        check: recompute the hash and score of every kept position from scratch and
+            compare them with the ones found by arithmetic (slow; for tests).
 
     Returns:
         A :class:`BeamOutcome`.
@@ -428,6 +439,8 @@ def beam_search(
                 extra = cand[6]
                 lst[d] = extra if extra is not None else pcols[d] + cut[2]
                 ncols = tuple(lst)
+            if check:
+                _check(table, ncols, dealt, nrows, h, cand[0])
             child = (ncols, dealt, h, cand[0], parent, (s, d, k))
             if dealt == nrows and not any(ncols):
                 actions: list[Action] = []

@@ -9,9 +9,11 @@ How it chooses: a small beam search over the moves that can be played before the
 deal (a deal reveals only unknown cards), scored by :class:`HintWeights` (lower is
 better). The first move of the best line found is the hint when that line ends better
 than the position now; moves back to a position met in the last actions of the game are
-never proposed (no undoing the previous move, no back-and-forth). When no line improves
-the position, the hint is to deal (``deal_now``), first filling an empty column when
-the deal needs it, or, with no deal left, ``stuck``: undo is the way out.
+never proposed (no undoing the previous move, no back-and-forth), and a line only counts
+as an improvement when it ends better than every position met since the last deal. When
+no line improves the position, the hint is to deal (``deal_now``), first filling an
+empty column when the deal needs it, or, with no deal left, ``stuck``: undo is the way
+out.
 
 Reason codes (:data:`HINT_CODES`), each explained in English and Spanish in the
 ``hints`` section of :mod:`spider_solitaire.messages`:
@@ -51,8 +53,11 @@ HINT_CODES: tuple[str, ...] = (
 _MOVE_REASONS = ("completes_run", "turns_up_card", "empties_column", "builds_in_suit", "joins_runs")
 """Reasons a move can have, most important first (the order of ``Hint.reasons``)."""
 
-HISTORY = 40
-"""How many earlier positions of the game a hint refuses to go back to."""
+HISTORY = 100
+"""How many earlier positions of the game (at most) a hint looks back at: it never goes
+back to one of them, and it only calls a line an improvement when the line ends better
+than all of them since the last deal (so that filling a column for a deal, which makes
+the position look worse, is not undone by the next hint)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +277,7 @@ def hint(
     scorer = _Scorer(weights, board.classic)
     columns = board.columns
     forbidden = _history(game, len(view.stock))
-    now = scorer.board(columns)
+    now = min([scorer.board(columns)] + [scorer.board(past) for past in forbidden])
 
     # Layered look-ahead; every node remembers its first move.
     seen: set[tuple[bytes, ...]] = {columns} | forbidden
@@ -394,7 +399,7 @@ def _useful_move(
 
 
 def _history(game: Game, stock: int) -> set[tuple[bytes, ...]]:
-    """Views of the last :data:`HISTORY` positions of ``game`` with the same stock."""
+    """Views of the positions of ``game`` since the last deal (at most :data:`HISTORY`)."""
     past = game.copy()
     found: set[tuple[bytes, ...]] = set()
     for _ in range(HISTORY):
@@ -402,6 +407,7 @@ def _history(game: Game, stock: int) -> set[tuple[bytes, ...]]:
             break
         past.undo()
         view = past.position.hidden_view()
-        if len(view.stock) == stock:
-            found.add(Board.from_position(view).columns)
+        if len(view.stock) != stock:
+            break
+        found.add(Board.from_position(view).columns)
     return found
