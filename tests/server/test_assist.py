@@ -129,6 +129,16 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
     assert act(client, state, "2:1>1").json()["state"]["assisted"] is True
 
 
+def test_marking_an_older_version_marks_the_newest_kept_too(
+    client: TestClient, app: FastAPI
+) -> None:
+    state = new_game(client, position=RUN_BOARD)
+    older = app.state.service.get(client.cookies["spider_player"], state["id"])
+    state = act(client, state, "1:1>4").json()["state"]  # played while a hint was thinking
+    app.state.assist.mark_assisted(older)
+    assert act(client, state, "undo").json()["state"]["assisted"] is True  # the cached path
+
+
 def test_a_hint_to_deal_and_a_stuck_hint(client: TestClient) -> None:
     dealing = post(client, new_game(client, position=DEAL_BOARD), "hint").json()["hint"]
     assert dealing == {

@@ -206,6 +206,9 @@ class AssistService:
         self.games.store.mark_assisted(loaded.record.id)
         marked = LoadedGame(replace(loaded.record, assisted=True), loaded.game)
         self.games.cache.put(marked)
+        latest = self.games.cache.peek(loaded.record.id)  # a newer version played meanwhile
+        if latest is not None and not latest.record.assisted:
+            self.games.cache.put(LoadedGame(replace(latest.record, assisted=True), latest.game))
         return marked
 
     async def _solve(self, player: str, job: Callable[..., Any], *args: Any, **options: Any) -> Any:
