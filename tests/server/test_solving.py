@@ -37,7 +37,22 @@ async def _gone(pid: int, seconds: float = 5.0) -> bool:
 
 
 def run(coroutine: Callable[[], Awaitable[Any]]) -> Any:
-    return asyncio.run(coroutine())  # type: ignore[arg-type]
+    """Run ``coroutine()`` on a new event loop in a thread of its own (the main thread may
+    already run one: Playwright's, when the browser tests ran first)."""
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = asyncio.run(coroutine())  # type: ignore[arg-type]
+        except BaseException as error:
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 @pytest.fixture(scope="module")
