@@ -83,3 +83,33 @@ def test_board_hides_face_down_cards() -> None:
     assert lines[2] == " ##  ##  ##  ##  ##  ##  ##  ##  ##  ##"
     assert lines[7] == " 2H  6S  QS  9S"
     assert board.count("##") == 44
+
+
+def test_solve_prints_a_record_that_replays_to_a_win(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    small = (
+        "rules: S1C\nremoved: S S S S S S S\n"
+        "1: | KS QS JS TS 9S 8S 7S\n2: | 6S 5S 4S\n3: | 3S 2S\n4: | AS\n"
+        + "".join(f"{n}: |\n" for n in range(5, 11))
+    )
+    position = tmp_path / "small.txt"
+    position.write_text(small)
+    assert main(["solve", str(position), "--time-limit", "10"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("status: won\n")
+    game = Game.from_position(small)
+    lines = out.splitlines()
+    assert lines[1] == "length: 3 actions"
+    assert lines[3] == f"# solution from the position in {position}"
+    moves = lines[4].split()
+    assert moves == ["2:3>1", "3:2>1", "4:1>1"]
+    for move in moves:
+        game.play(move)
+    assert game.is_won
+    assert game.score == 500 - len(moves) + 100
+
+
+def test_solve_a_bad_code_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "SP1-S2C-AAAAAA!"]) == 2
+    assert "seed may use only A-Z and 2-7" in capsys.readouterr().err

@@ -16,6 +16,7 @@ from .errors import IllegalMoveError, InvalidCodeError, SpiderError
 from .game import Game
 from .moves import parse_record
 from .server.cli import add_server_commands
+from .solver.cli import add_solve_command
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
@@ -97,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     terminal.set_defaults(handler=cmd_terminal)
 
     add_server_commands(subparsers)
+    add_solve_command(subparsers)
     return parser
 
 
