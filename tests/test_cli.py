@@ -113,3 +113,19 @@ def test_solve_prints_a_record_that_replays_to_a_win(
 def test_solve_a_bad_code_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "SP1-S2C-AAAAAA!"]) == 2
     assert "seed may use only A-Z and 2-7" in capsys.readouterr().err
+
+
+def test_replay_from_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    position = tmp_path / "start.txt"
+    position.write_text(Game.from_code("SP1-S2C-AAAAAAD").to_position())
+    actions = tmp_path / "actions.txt"
+    actions.write_text("# solution from the position in start.txt\n6>1 d\n")
+    assert main(["replay", "--position", str(position), str(actions)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "score 498, moves 2"
+
+
+def test_solve_a_missing_file_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "/nonexistent/start.txt"]) == 2
+    assert "'/nonexistent/start.txt' is not a position file or a game code" in (
+        capsys.readouterr().err
+    )

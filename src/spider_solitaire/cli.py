@@ -32,11 +32,18 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """``spider replay FILE``: replay a game record and print the final position, score and
-    moves. An illegal action stops it with status 1, the action's number and reason."""
+    """``spider replay FILE [--position POSITION_FILE]``: replay a game record (or, with
+    ``--position``, the actions in FILE from that position) and print the final position,
+    score and moves. An illegal action stops it with status 1, the action's number and
+    reason."""
     text = Path(args.file).read_text(encoding="utf-8-sig")
-    code, moves = parse_record(text)
-    game = Game.from_code(code)
+    if args.position is not None:
+        start = Path(args.position).read_text(encoding="utf-8-sig")
+        game = Game.from_position(start, strict=False)
+        _, moves = parse_record("position\n" + text)
+    else:
+        code, moves = parse_record(text)
+        game = Game.from_code(code)
     for number, move in enumerate(moves, 1):
         try:
             game.play(move)
@@ -90,6 +97,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = subparsers.add_parser("replay", help="replay a game record file")
     replay.add_argument("file", help="a game code line, then actions separated by white space")
+    replay.add_argument(
+        "--position",
+        metavar="POSITION_FILE",
+        help="start from this position instead: FILE then holds only the actions "
+        "(as `spider solve POSITION_FILE` prints them)",
+    )
     replay.set_defaults(handler=cmd_replay)
 
     terminal = subparsers.add_parser("terminal", help="play in the terminal")
@@ -119,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except UnicodeDecodeError as error:
-        print(f"spider {args.command}: {args.file!r} is not UTF-8 text: {error}", file=sys.stderr)
+        print(f"spider {args.command}: the file is not UTF-8 text: {error}", file=sys.stderr)
         return 2
     except OSError as error:
         print(f"spider {args.command}: {error}", file=sys.stderr)

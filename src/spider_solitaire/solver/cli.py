@@ -83,8 +83,11 @@ def load_target(target: str) -> tuple[Game, str | None, str | None]:
     """
     path = Path(target)
     if path.is_file():
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
         return Game.from_position(text, strict=False), None, str(path)
+    if path.exists() or "/" in target or "\\" in target or target.endswith(".txt"):
+        # a directory, or a path that names no file: say so rather than "not a code"
+        raise FileNotFoundError(f"{target!r} is not a position file or a game code")
     game = Game.from_code(target)
     return game, game.code, None
 
