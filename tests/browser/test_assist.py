@@ -50,6 +50,7 @@ TRAP_LINE = ["1:1>3", "d", "1:2>3", "5:1>1", "3:2>4", "4:2>3", "3:2>4", "4:2>3",
 def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
     table.open_position(RUN_BOARD)
     page = table.page
+    expect(page.locator("#assisted")).to_be_hidden()
     page.keyboard.press("h")
     panel = page.locator("#assist")
     expect(panel).to_be_visible()
@@ -65,6 +66,8 @@ def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
     expect(table.column(2).locator(".card.hinted")).to_have_count(1)
     expect(table.column(1)).to_have_class(has_class("hint-target"))
     assert table.api_state()["assisted"] is True
+    expect(page.locator("#assisted")).to_have_text("Assisted")
+    expect(page.locator("#assisted")).to_be_visible()
 
     # playing the move clears the hint; the button asks again
     table.card(2, -1).dblclick()
@@ -110,6 +113,7 @@ def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:
 
     button.click()  # and on to the end
     expect(page.locator("#win-dialog")).to_be_visible(timeout=60_000)
+    expect(page.locator("#win-text")).to_contain_text("Hints or the solver helped in this game.")
     expect(page.locator("#assist-text")).to_have_text("The solution is played to the end.")
     assert table.api_state()["is_won"] and table.api_state()["assisted"]
 

@@ -120,10 +120,13 @@ function show(next) {
   $("undo").disabled = !next.can_undo;
   $("redo").disabled = !next.can_redo;
   $("restart").disabled = false;
+  $("assisted").hidden = !next.assisted;
+  document.querySelector(".code").hidden = !next.code;
   document.body.dataset.version = String(next.version);
   if (next.is_won && shownWin !== next.id) {
     shownWin = next.id;
-    $("win-text").textContent = t("win.text", { score: next.score });
+    $("win-text").textContent =
+      t("win.text", { score: next.score }) + (next.assisted ? " " + t("win.assisted") : "");
     setTimeout(() => openDialog($("win-dialog")), settings.animations ? 400 : 0);
   }
   if (!next.is_won && shownWin === next.id) shownWin = null;
