@@ -65,13 +65,16 @@ class HintWeights:
     """The hint's evaluation of a player's view, in points, lower is better: per
     face-down card, per suited block of face-up cards (an unknown card is a block of its
     own), per break in rank order between face-up cards, minus per card of the suited
-    run on top of each column, minus per empty column."""
+    run on top of each column, minus per empty column; plus, for a column that still has
+    face-down cards, ``buried`` per suited block on them and ``hidden_column`` once."""
 
     face_down: int = 300
     block: int = 100
     rank_break: int = 30
     top_run: int = 2
     empty: int = 250
+    buried: int = 0
+    hidden_column: int = 0
 
 
 DEFAULT_HINT_WEIGHTS = HintWeights()
@@ -143,6 +146,8 @@ class _Scorer:
                 top_run += 1
         movable = _movable(column, down, self.classic)
         score = w.face_down * down + w.block * blocks + w.rank_break * breaks - w.top_run * top_run
+        if down:
+            score += w.buried * blocks + w.hidden_column
         found = (score, movable, column[-1] & 15 if size else 0, top_run, down)
         self.cache[column] = found
         return found
@@ -258,8 +263,15 @@ def hint(
     """Suggest one action for ``game`` from the player's view, with reasons.
 
     Only the player's view is read (face-down cards and the stock are never looked at),
-    plus the last :data:`HISTORY` positions of the game, which the hint refuses to go
-    back to. Deterministic.
+    plus the positions of the game since the last deal (at most :data:`HISTORY`), which
+    the hint refuses to go back to. Deterministic: the same view and history give the
+    same hint.
+
+    Plans are kept: when the moves played since an earlier position follow the line the
+    look-ahead found there (and turned up no card), the rest of that line competes with
+    the new look-ahead (the latest such position is used), so a plan is not dropped for
+    an equally good one; with the rule that a line must end better than every position
+    since the last deal, this keeps hints from going round in circles.
 
     Args:
         game: the game (not changed).
@@ -276,49 +288,32 @@ def hint(
     board = Board.from_position(view)
     scorer = _Scorer(weights, board.classic)
     columns = board.columns
-    forbidden = _history(game, len(view.stock))
-    now = min([scorer.board(columns)] + [scorer.board(past) for past in forbidden])
+    history = _history(game, len(view.stock))
+    forbidden = {past for past, _ in history}
+    baseline = min([scorer.board(columns)] + [scorer.board(past) for past in forbidden])
 
-    # Layered look-ahead; every node remembers its first move.
-    seen: set[tuple[bytes, ...]] = {columns} | forbidden
-    firsts: list[tuple[Step, tuple[bytes, ...]]] = []
-    best: tuple[int, int, int] | None = None  # (score, depth, first index)
-    best_line: list[Step] = []
-    layer: list[tuple[tuple[bytes, ...], int, tuple[Step, ...]]] = []
-    for step, after in _children(scorer, columns, prune=False):
-        if after in seen:
+    best = _look_ahead(scorer, columns, forbidden, width, depth)
+    # The plan found at the latest earlier position whose line the moves since followed.
+    for index in range(min(len(history), depth)):
+        past = history[index][0]
+        played = [move for _, move in reversed(history[: index + 1])]
+        if _replay(past, played)[-1] != columns:
+            break  # a card was turned up since: older plans did not know it
+        older = {cols for cols, _ in history[index + 1 :]}
+        found = _look_ahead(scorer, past, older, width, depth)
+        if found is None or len(found[2]) <= index + 1 or found[2][: index + 1] != played:
             continue
-        seen.add(after)
-        firsts.append((step, after))
-        layer.append((after, len(firsts) - 1, (step,)))
-    for level in range(1, depth + 1):
-        scored: list[tuple[int, int, tuple[tuple[bytes, ...], int, tuple[Step, ...]]]] = []
-        for order, item in enumerate(layer):
-            score = scorer.board(item[0])
-            scored.append((score, order, item))
-            candidate = (score, level, item[1])
-            if best is None or candidate < best:
-                best = candidate
-                best_line = list(item[2])
-        if level == depth:
-            break
-        scored.sort(key=_key2)
-        following: list[tuple[tuple[bytes, ...], int, tuple[Step, ...]]] = []
-        for _, _, (cols, first, line) in scored[:width]:
-            for step, after in _children(scorer, cols, prune=True):
-                if after in seen:
-                    continue
-                seen.add(after)
-                following.append((after, first, (*line, step)))
-        layer = following
-        if not layer:
-            break
+        rest = found[2][index + 1 :]
+        if best is None or (found[0], len(rest)) < best[:2]:
+            best = (found[0], len(rest), rest)
+        break
 
-    if best is not None and best[0] < now:
-        step = firsts[best[2]][0]
-        reasons = _effects(columns, step) or _line_reasons(columns, best_line)
+    if best is not None and best[0] < baseline:
+        line = best[2]
+        step = line[0]
+        reasons = _effects(columns, step) or _line_reasons(columns, line)
         if reasons:
-            plan = _cut_line(columns, best_line)
+            plan = _cut_line(columns, line)
             return Hint(to_move(step), tuple(reasons), tuple(to_move(s) for s in plan))
     if board.can_deal():
         return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
@@ -333,11 +328,61 @@ def hint(
     return Hint(None, ("stuck",))
 
 
+Found = tuple[int, int, list[Step]]
+"""A look-ahead's best line: ``(score at its end, length, moves)``."""
+
+
+def _look_ahead(
+    scorer: _Scorer,
+    columns: tuple[bytes, ...],
+    forbidden: set[tuple[bytes, ...]],
+    width: int,
+    depth: int,
+) -> Found | None:
+    """Layered beam search over moves (no deal) from ``columns``; return the line to the
+    best-scored position met (ties: the shorter line, then the earlier one), or None when
+    no move leads anywhere new."""
+    seen: set[tuple[bytes, ...]] = {columns} | forbidden
+    best: tuple[int, int, int] | None = None  # (score, level, order of discovery)
+    best_line: tuple[Step, ...] = ()
+    layer: list[tuple[tuple[bytes, ...], tuple[Step, ...]]] = []
+    for step, after in _children(scorer, columns, prune=False):
+        if after not in seen:
+            seen.add(after)
+            layer.append((after, (step,)))
+    order = 0
+    for level in range(1, depth + 1):
+        scored: list[tuple[int, int, tuple[tuple[bytes, ...], tuple[Step, ...]]]] = []
+        for item in layer:
+            score = scorer.board(item[0])
+            scored.append((score, order, item))
+            if best is None or (score, level, order) < best:
+                best = (score, level, order)
+                best_line = item[1]
+            order += 1
+        if level == depth:
+            break
+        scored.sort(key=_key2)
+        following: list[tuple[tuple[bytes, ...], tuple[Step, ...]]] = []
+        for _, _, (cols, line) in scored[:width]:
+            for step, after in _children(scorer, cols, prune=True):
+                if after not in seen:
+                    seen.add(after)
+                    following.append((after, (*line, step)))
+        layer = following
+        if not layer:
+            break
+    if best is None:
+        return None
+    return best[0], best[1], list(best_line)
+
+
 def _key2(item: tuple[int, int, Any]) -> tuple[int, int]:
     return item[0], item[1]
 
 
 def _replay(columns: tuple[bytes, ...], steps: list[Step]) -> list[tuple[bytes, ...]]:
+    """The boards along ``steps`` from ``columns`` (``columns`` first)."""
     boards = [columns]
     for s, d, k in steps:
         cols = list(boards[-1])
@@ -398,16 +443,19 @@ def _useful_move(
     return None
 
 
-def _history(game: Game, stock: int) -> set[tuple[bytes, ...]]:
-    """Views of the positions of ``game`` since the last deal (at most :data:`HISTORY`)."""
+def _history(game: Game, stock: int) -> list[tuple[tuple[bytes, ...], Step]]:
+    """The views of the positions of ``game`` since the last deal (at most
+    :data:`HISTORY`), most recent first, each with the move played from it."""
     past = game.copy()
-    found: set[tuple[bytes, ...]] = set()
+    found: list[tuple[tuple[bytes, ...], Step]] = []
     for _ in range(HISTORY):
         if not past.can_undo:
             break
-        past.undo()
+        move = past.undo()
         view = past.position.hidden_view()
-        if len(view.stock) != stock:
+        if len(view.stock) != stock or move.count is None:
             break
-        found.add(Board.from_position(view).columns)
+        found.append(
+            (Board.from_position(view).columns, (move.source - 1, move.target - 1, move.count))
+        )
     return found
