@@ -15,6 +15,8 @@ What is ours:
 * a polynomial column hash (:func:`~spider_solitaire.solver.state.column_hash`) so that a
   board's 64-bit hash also follows by arithmetic; once the stock is empty the board hash
   ignores column order;
+* a transposition table of the expanded positions only, by default (KPatience's holds
+  every generated position; both are available, see ``mark_generated``);
 * move pruning, all of it heuristic (the exhaustive search in
   :mod:`~spider_solitaire.solver.search` prunes nothing): a suited run is split only to
   make a longer suited run; only the first empty column is tried as a target; a whole
@@ -221,6 +223,7 @@ def beam_search(
     deadline: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    mark_generated: bool = False,
     check: bool = False,
 ) -> BeamOutcome:
     """Search for a winning line from ``board`` with a beam of ``width`` positions per
@@ -235,6 +238,12 @@ def beam_search(
         deadline: stop once ``time.perf_counter()`` passes it.
         should_stop: polled every few hundred expansions; True stops the search.
         progress: called after each layer with ``(depth, nodes)``.
+        mark_generated: put every generated position in the transposition table, as
+            KPatience does, so that a position dropped by the width never comes back;
+            by default only the positions kept (expanded) go in, and a dropped one may
+            be kept when it is met again at a later layer. The default finds shorter
+            solutions; marking everything makes a failing search end sooner, and the two
+            fail on different deals.
         check: recompute the hash and score of every kept position from scratch and
             compare them with the ones found by arithmetic (slow; for tests).
 
@@ -275,7 +284,7 @@ def beam_search(
         depth += 1
         cands: list[tuple[Any, ...]] = []
         append = cands.append
-        level: set[int] = set()
+        level: set[int] = seen if mark_generated else set()
         level_add = level.add
         for node in beam:
             cols, dealt, hsh, score = node[0], node[1], node[2], node[3]

@@ -173,6 +173,7 @@ def solve(
     cards = sum(map(len, board.columns)) + 10 * board.rows_left
     max_depth = int(MAX_DEPTH_PER_CARD * (cards + 40))
     width = FIRST_WIDTH.get(game.position.suits, FIRST_WIDTH[4])
+    mark_generated = False
     while True:
         remaining = left()
         if remaining == 0 or (deadline is not None and time.perf_counter() > deadline):
@@ -185,6 +186,7 @@ def solve(
             node_limit=remaining,
             deadline=deadline,
             progress=report("beam", width),
+            mark_generated=mark_generated,
         )
         nodes += outcome.nodes
         if outcome.won:
@@ -198,7 +200,9 @@ def solve(
             )
             nodes += used
             return _result(game, status, actions, nodes, start, 0)
-        width *= WIDTH_FACTOR
+        if mark_generated:
+            width *= WIDTH_FACTOR
+        mark_generated = not mark_generated
     return SolveResult("unknown", [], nodes, time.perf_counter() - start)
 
 
