@@ -16,17 +16,21 @@ empty column when the deal needs it, or, with no deal left, ``stuck``: undo is t
 out.
 
 Reason codes (:data:`HINT_CODES`), each explained in English and Spanish in the
-``hints`` section of :mod:`spider_solitaire.messages`:
+``hints`` section of :mod:`spider_solitaire.messages`. A move's reasons are what the move
+does by itself; a move that does nothing visible by itself (it prepares the next ones)
+gets the reasons of the short plan it starts, hence the "now or in the next few moves"
+of the sentences:
 
-* ``completes_run``: the move completes a King-to-Ace run, which is removed;
-* ``turns_up_card``: it turns up a face-down card, or clears the way to turn one up;
-* ``empties_column``: it empties a column, or clears the way to empty one;
-* ``builds_in_suit``: it puts cards onto the next higher card of their own suit;
-* ``joins_runs``: it puts cards onto a next higher card of another suit, making one
-  longer descending sequence out of two;
+* ``completes_run``: a King-to-Ace run of one suit is completed (and removed);
+* ``turns_up_card``: a face-down card is turned up;
+* ``empties_column``: a column is emptied (a whole column moves onto another card);
+* ``builds_in_suit``: cards go onto the next higher card of their own suit, making a
+  longer suited run;
+* ``joins_runs``: cards go onto a next higher card of another suit from a card that
+  was not one rank higher, making one longer descending sequence out of two;
 * ``deal_now``: no move helps any more, so deal (after filling an empty column if
-  needed);
-* ``stuck``: no move helps and no deal is possible.
+  needed: that filling move is given with this reason too);
+* ``stuck``: no move helps and no deal is possible: undo is the way out.
 """
 
 from __future__ import annotations
