@@ -56,7 +56,7 @@ def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
     expect(panel).to_be_visible()
     sentence = message("hints", "completes_run", "en")
     expect(page.locator("#assist-text")).to_contain_text(
-        "Hint: move ace of spades from column 2 to column 1."
+        "Hint: move the ace of spades from column 2 to column 1."
     )
     expect(page.locator("#assist-text")).to_contain_text(sentence)
     expect(page.locator("#live")).to_contain_text(sentence)

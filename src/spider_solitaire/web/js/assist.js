@@ -107,7 +107,11 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
     let head;
     if (h.kind === "move") {
       const cards = state.columns[h.column - 1].face_up.slice(-h.count);
-      head = t("hint.move", { cards: describeCards(cards), source: h.column, target: h.target });
+      // One card: "the ace of spades", so that "move 4 of spades" never reads as four cards.
+      head =
+        cards.length === 1
+          ? t("hint.move_one", { card: describeCards(cards), source: h.column, target: h.target })
+          : t("hint.move", { cards: describeCards(cards), source: h.column, target: h.target });
     } else if (h.kind === "deal") {
       head = t("hint.deal");
     } else {
