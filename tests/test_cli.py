@@ -97,10 +97,10 @@ def test_solve_prints_a_record_that_replays_to_a_win(
     position.write_text(small)
     assert main(["solve", str(position), "--time-limit", "10"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("status: won\n")
+    assert out.startswith("# status: won\n")
     game = Game.from_position(small)
     lines = out.splitlines()
-    assert lines[1] == "length: 3 actions"
+    assert lines[1] == "# length: 3 actions"
     assert lines[3] == f"# solution from the position in {position}"
     moves = lines[4].split()
     assert moves == ["2:3>1", "3:2>1", "4:1>1"]
@@ -108,6 +108,29 @@ def test_solve_prints_a_record_that_replays_to_a_win(
         game.play(move)
     assert game.is_won
     assert game.score == 500 - len(moves) + 100
+
+
+def test_the_output_of_solve_is_a_record_that_replay_accepts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A deal: the summary lines are comments, then the code and the actions.
+    assert main(["solve", "SP1-S1C-AAAAAAD"]) == 0
+    record = tmp_path / "solution.txt"
+    record.write_text(capsys.readouterr().out)
+    assert main(["replay", str(record)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith(", won")
+    # A position file: replayed from the position with --position.
+    small = (
+        "rules: S1C\nremoved: S S S S S S S\n"
+        "1: | KS QS JS TS 9S 8S 7S\n2: | 6S 5S 4S\n3: | 3S 2S\n4: | AS\n"
+        + "".join(f"{n}: |\n" for n in range(5, 11))
+    )
+    position = tmp_path / "small.txt"
+    position.write_text(small)
+    assert main(["solve", str(position)]) == 0
+    record.write_text(capsys.readouterr().out)
+    assert main(["replay", "--position", str(position), str(record)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "score 597, moves 3, won"
 
 
 def test_solve_a_bad_code_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -126,6 +149,13 @@ def test_replay_from_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_solve_a_missing_file_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "/nonexistent/start.txt"]) == 2
-    assert "'/nonexistent/start.txt' is not a position file or a game code" in (
+    assert "'/nonexistent/start.txt': no such file (and not a game code)" in (
+        capsys.readouterr().err
+    )
+
+
+def test_solve_a_directory_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", str(tmp_path)]) == 2
+    assert f"{str(tmp_path)!r} is a directory, not a position file or a game code" in (
         capsys.readouterr().err
     )

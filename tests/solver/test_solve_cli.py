@@ -44,9 +44,9 @@ def test_solves_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
     path.write_text(WINNABLE, encoding="utf-8")
     assert run([str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "status: won"
-    assert lines[1] == "length: 3 actions"
-    assert lines[2].startswith("time: ")
+    assert lines[0] == "# status: won"
+    assert lines[1] == "# length: 3 actions"
+    assert lines[2].startswith("# time: ")
     assert lines[3] == f"# solution from the position in {path}"
     assert lines[4] == "2:1>1 2:1>3 3:4>1"
     replay = Game.from_position(WINNABLE, strict=False)
@@ -73,14 +73,14 @@ def test_lost_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     path.write_text(UNWINNABLE, encoding="utf-8")
     assert run([str(path)]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("status: lost (proved: no sequence of actions wins")
-    assert "length: 0 actions" in out
+    assert out.startswith("# status: lost (proved: no sequence of actions wins")
+    assert "# length: 0 actions" in out
 
 
 def test_a_code_with_no_time_is_unknown(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["SP1-S4C-AAAAAAD", "--time-limit", "0"]) == 3
     out = capsys.readouterr().out
-    assert out.startswith("status: unknown (no answer within the 0 s limit)")
+    assert out.startswith("# status: unknown (no answer within the 0 s limit)")
 
 
 def test_a_code_record_starts_with_the_code(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,11 +1,12 @@
 """``spider solve CODE|POSITION_FILE [--time-limit S] [--json]``.
 
 Solves a deal (a game code) or a position (a file in the position notation) with full
-information and prints the status, the solution's length, the time, and the solution as
-a game record: the game code on the first line, then the actions. A position has no game
-code, so for a position file the record starts with a ``#`` comment line naming the file
-instead (a decision of ours; ``spider replay`` needs a code, so such a record is for
-reading, or for replaying from the position with ``Game.from_position``). A position file
+information and prints the status, the solution's length and the time as ``#`` comment
+lines, then the solution as a game record: the game code, then the actions. The whole
+output is therefore a record that ``spider replay FILE`` replays (comment lines are
+ignored). A position has no game code, so for a position file the record starts with a
+``#`` comment line naming the file instead, and ``spider replay --position
+POSITION_FILE FILE`` replays it (decisions of ours). A position file
 is read with ``strict=False``: puzzles and small boards are welcome.
 
 On a long solve a progress line goes to stderr (rewritten in place on a terminal, one
@@ -85,9 +86,11 @@ def load_target(target: str) -> tuple[Game, str | None, str | None]:
     if path.is_file():
         text = path.read_text(encoding="utf-8-sig")
         return Game.from_position(text, strict=False), None, str(path)
-    if path.exists() or "/" in target or "\\" in target or target.endswith(".txt"):
-        # a directory, or a path that names no file: say so rather than "not a code"
-        raise FileNotFoundError(f"{target!r} is not a position file or a game code")
+    if path.is_dir():
+        raise IsADirectoryError(f"{target!r} is a directory, not a position file or a game code")
+    if "/" in target or "\\" in target or target.endswith(".txt"):
+        # a path that names no file: say so rather than "not a code"
+        raise FileNotFoundError(f"{target!r}: no such file (and not a game code)")
     game = Game.from_code(target)
     return game, game.code, None
 
@@ -146,13 +149,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(json.dumps(data))
         return EXIT_STATUS[result.status]
     if result.status == "won":
-        print("status: won")
+        print("# status: won")
     elif result.status == "lost":
-        print("status: lost (proved: no sequence of actions wins from this position)")
+        print("# status: lost (proved: no sequence of actions wins from this position)")
     else:
-        print(f"status: unknown (no answer within the {args.time_limit:g} s limit)")
-    print(f"length: {len(moves)} actions")
-    print(f"time: {seconds:.2f} s ({result.nodes:,} positions searched)")
+        print(f"# status: unknown (no answer within the {args.time_limit:g} s limit)")
+    print(f"# length: {len(moves)} actions")
+    print(f"# time: {seconds:.2f} s ({result.nodes:,} positions searched)")
     if record:
         print(record, end="")
     return EXIT_STATUS[result.status]

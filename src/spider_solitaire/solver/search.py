@@ -212,8 +212,8 @@ def _check_full_information(board: Board) -> None:
     )
     if hidden:
         raise SolverError(
-            "the position hides cards (??): the solver needs every card, "
-            "use hint() for a player's view"
+            "the position hides cards (??): the solver needs every face-down card and "
+            "the stock (a hint works from a player's view instead)"
         )
 
 
