@@ -174,6 +174,9 @@ def test_hint_refusals(client: TestClient, make_client: Any) -> None:
     assert won["is_won"]
     refused = post(client, won, "hint")
     assert (refused.status_code, refused.json()["reason"]) == (422, "game_won")
+    refused = post(client, won, "can-win")
+    assert (refused.status_code, refused.json()["reason"]) == (422, "game_won")
+    assert client.get(f"/api/games/{won['id']}").json()["assisted"] is False
     assert post(client, state, "hint", extra=1).status_code == 400
 
 

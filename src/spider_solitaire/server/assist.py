@@ -267,12 +267,15 @@ class AssistService:
         the seconds the solver took and where the game could still be won (when no).
 
         Raises:
-            ApiError: 404, 409 ``stale_version`` or ``solve_cancelled``, 503.
+            ApiError: 404, 409 ``stale_version`` or ``solve_cancelled``, 422 ``game_won``
+                (nothing to check, and the game is not marked assisted), 503.
         """
         loaded = await self.blocking(self.at_version, player, game_id, version)
         assert player is not None  # at_version found the player's game
         game = loaded.game
-        if game.is_won or self.solutions.get(game_id, game.position) is not None:
+        if game.is_won:
+            raise ApiError(422, "game_won")
+        if self.solutions.get(game_id, game.position) is not None:
             return await self.blocking(self.mark_assisted, loaded), "yes", 0.0, None
         positions = line_of_play(game)
         start = game.start.to_text() if game.start != positions[0] else None

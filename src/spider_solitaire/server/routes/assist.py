@@ -84,7 +84,7 @@ async def hint(
 @router.post(
     "/games/{game_id}/can-win",
     response_model=WinCheck,
-    responses=_responses(400, 404, 409, 413, solver=True),
+    responses=_responses(400, 404, 409, 413, s422="game_won: nothing left to check", solver=True),
     summary="Can I still win?",
 )
 async def can_win(
