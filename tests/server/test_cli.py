@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,63 @@ def test_a_killed_server_resumes_the_game_after_a_restart(tmp_path: Path) -> Non
         assert (state["version"], state["moves"], state["can_redo"]) == (3, 1, True)
     finally:
         restarted.state.store.close()
+
+
+def _descendants(pid: int) -> set[int]:
+    """The pids of every living descendant of ``pid`` (from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    frontier = [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [child for child, of in parents.items() if of == parent]
+        found.update(children)
+        frontier.extend(children)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_running_solve_dies_with_a_killed_server(tmp_path: Path) -> None:
+    process, base = _start(tmp_path / "served.db")
+    workers: set[int] = set()
+    try:
+        with httpx.Client(base_url=base, timeout=10) as http:
+            state = http.post("/api/games", json={"code": "SP1-S4C-AAAAAAD"}).json()
+            for _ in range(5):  # all rows dealt: the solver then needs its whole 10 s
+                body = {"version": state["version"], "action": "d"}
+                state = http.post(f"/api/games/{state['id']}/actions", json=body).json()["state"]
+            assert state["stock_rows_left"] == 0
+            before = _descendants(process.pid)
+            with pytest.raises(httpx.TimeoutException):
+                http.post(
+                    f"/api/games/{state['id']}/can-win",
+                    json={"version": state["version"]},
+                    timeout=2,
+                )
+            workers = _descendants(process.pid) - before
+            assert workers, "a solver worker should be running"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+    deadline = time.monotonic() + 5
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if _alive(pid)]
 
 
 def test_the_default_database_is_a_sqlite_file_in_the_user_data_dir(

@@ -33,6 +33,7 @@ import math
 import multiprocessing
 import os
 import resource
+import select
 import signal
 import threading
 import time
@@ -105,6 +106,7 @@ def _worker(
 ) -> None:
     """The worker process's body: set its limits, run ``job(report, *args)`` and send
     ``("done", result)`` or ``("error", kind, text)``; progress goes as ``("progress", v)``."""
+    _exit_when_the_server_goes(conn)
     _limit(resource.RLIMIT_CPU, cpu_seconds)
     if memory_bytes:
         _limit(resource.RLIMIT_AS, memory_bytes)
@@ -113,18 +115,44 @@ def _worker(
             os.nice(niceness)
 
     def report(value: Any) -> None:
-        conn.send(("progress", value))
+        try:
+            conn.send(("progress", value))
+        except OSError:
+            os._exit(0)  # the server is gone (killed): nobody wants the answer any more
 
     try:
         result = job(report, *args)
     except MemoryError:
-        conn.send(("error", "memory", "the job ran out of memory"))
+        answer: tuple[Any, ...] = ("error", "memory", "the job ran out of memory")
     except BaseException as error:
-        conn.send(("error", "crashed", f"{type(error).__name__}: {error}"))
+        answer = ("error", "crashed", f"{type(error).__name__}: {error}")
     else:
-        conn.send(("done", result))
-    finally:
+        answer = ("done", result)
+    try:
+        conn.send(answer)
         conn.close()
+    except OSError:
+        os._exit(0)  # the server is gone: end quietly rather than print a traceback
+
+
+def _exit_when_the_server_goes(conn: Connection) -> None:
+    """Watch the answer pipe from a daemon thread and end this worker as soon as the
+    server's end of it closes (the server was killed): a solve must not outlive the
+    server. (The forkserver, this worker's parent, stays alive as long as any worker
+    does, so a parent-death signal would not help.) Where ``poll`` is missing, a worker
+    ends at its next progress report or at its CPU limit."""
+    if not hasattr(select, "poll"):
+        return
+    poller = select.poll()
+    poller.register(conn.fileno(), select.POLLERR | select.POLLHUP)
+
+    def watch() -> None:
+        while True:
+            for _fd, event in poller.poll():
+                if event & (select.POLLERR | select.POLLHUP):
+                    os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
 # --- slots: at most N jobs at once, from any event loop ------------------------------
