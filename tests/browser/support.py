@@ -14,6 +14,7 @@ SETTLE = """async () => {
   await Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)));
 }"""
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 320, "height": 480}
 
 
 def has_class(name: str) -> re.Pattern[str]:

@@ -1,5 +1,6 @@
-"""The whole table fits without scrolling at 1366x768 and 390x844, every card's corner
-stays readable, long columns close up; screenshots for a human look."""
+"""The whole table fits without scrolling at 1366x768, 390x844 and 320x480, every card's
+corner stays readable, long columns close up, no button overlaps another; screenshots for
+a human look."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .support import DEALS, DESKTOP, PHONE, has_class
+from .support import DEALS, DESKTOP, PHONE, SMALL_PHONE, has_class
 
 
 @pytest.fixture(scope="module")
@@ -36,16 +37,23 @@ MEASURE = """() => {
   return {cards, cornerBottom: cr.bottom - cardTop,
           cornerFont: parseFloat(getComputedStyle(corner).fontSize),
           scroll: [se.scrollWidth, se.scrollHeight, innerWidth, innerHeight],
-          controls: [...document.querySelectorAll('header button, #stock, .removed-slot')]
+          controls: [...document.querySelectorAll(
+                       'header button:not([hidden]), .assist-bar button, #stock, .removed-slot')]
             .map(e => { const r = e.getBoundingClientRect();
                         return [r.left, r.top, r.right, r.bottom]; })};
 }"""
+SIZES = {"desktop": DESKTOP, "phone": PHONE, "small-phone": SMALL_PHONE}
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+def _overlap(a: list[float], b: list[float]) -> bool:
+    """Whether two boxes [left, top, right, bottom] share some area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
 def test_table_fits_without_scrolling(make_table: Any, shots: Path, size: str) -> None:
-    viewport = DESKTOP if size == "desktop" else PHONE
-    table = make_table(viewport=viewport, touch=size == "phone")
+    viewport = SIZES[size]
+    table = make_table(viewport=viewport, touch=size != "desktop")
     deal = DEALS["run"]
     table.open(deal["code"])
     table.page.screenshot(path=str(shots / f"{size}-start.png"))
@@ -61,8 +69,12 @@ def test_table_fits_without_scrolling(make_table: Any, shots: Path, size: str) -
     for card in m["cards"]:
         assert card["left"] >= 0 and card["right"] <= inner_w, card
         assert card["top"] >= 0 and card["bottom"] <= inner_h, card
+    # a phone does not zoom out to show something too wide
+    assert (inner_w, inner_h) == (viewport["width"], viewport["height"])
     for left, top, right, bottom in m["controls"]:
         assert left >= 0 and right <= inner_w and top >= 0 and bottom <= inner_h
+    for a, b in itertools.combinations(m["controls"], 2):
+        assert not _overlap(a, b), (a, b)
     assert m["cornerFont"] >= 12
     # every face-up card shows its whole corner (rank and suit) above the next card
     lengths = {}
@@ -83,3 +95,39 @@ def test_felt_and_four_colours_look(make_table: Any, shots: Path) -> None:
         table.open("SP1-S4C-AAAAAAB", ["d", "d"])
         expect(table.page.locator("body")).to_have_class(has_class("four-color"))
         table.page.screenshot(path=str(shots / f"{size}-felt-4colour.png"))
+
+
+def test_small_phone_buttons_do_not_overlap(make_table: Any, shots: Path) -> None:
+    """At 320x480 on a touch screen every button is reachable: nothing sticks out sideways,
+    and a tap on "Can I still win?" asks the solver instead of dealing a row."""
+    table = make_table(viewport=SMALL_PHONE, touch=True)
+    table.open("SP1-S1C-AAAAAAD")
+    page = table.page
+    page.screenshot(path=str(shots / "small-phone-start.png"))
+    width = page.evaluate("() => document.scrollingElement.scrollWidth")
+    assert width <= SMALL_PHONE["width"]
+
+    buttons = ("undo", "redo", "new-game", "restart", "settings", "hint", "can-win", "solution")
+    boxes = {}
+    for name in (*buttons, "copy-code", "stock"):
+        box = page.locator(f"#{name}").bounding_box()
+        assert box is not None, name
+        assert box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"], (name, box)
+        boxes[name] = [box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]]
+    for a, b in itertools.combinations(boxes, 2):
+        assert not _overlap(boxes[a], boxes[b]), (a, boxes[a], b, boxes[b])
+    for name in buttons:
+        left, top, right, bottom = boxes[name]
+        assert right - left >= 44 and bottom - top >= 44, name  # finger-sized
+
+    rows = page.locator("#stock-rows").inner_text()
+    page.locator("#can-win").tap()
+    expect(page.locator("#assist")).to_be_visible()
+    # whatever the solver answers, it answers (the panel holds its answer, not a dealt row)
+    expect(page.locator("#assist")).to_have_attribute("data-kind", "answer", timeout=60_000)
+    table.idle()
+    expect(page.locator("#stock-rows")).to_have_text(rows)
+    state = table.api_state()
+    assert state["stock_rows_left"] == int(rows) and state["moves"] == 0
+    page.locator("#assist-close").tap()
+    expect(page.locator("#assist")).to_be_hidden()

@@ -346,6 +346,20 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
 
   $("new-dialog").addEventListener("close", stopSearch);
 
+  // --- where the toolbar sits -----------------------------------------------------------
+
+  // Between the removed runs and the stock; on a narrow screen there is no room for it
+  // there, and a row of its own would take the table's height: it joins the header,
+  // where the CSS gives it a place beside the game code (base.css, max-width: 480px).
+  const toolbar = document.querySelector(".assist-bar");
+  const narrow = matchMedia("(max-width: 480px)");
+  function placeToolbar() {
+    if (narrow.matches) document.querySelector(".bar").insertBefore(toolbar, document.querySelector(".actions"));
+    else $("stock").before(toolbar);
+  }
+  narrow.addEventListener("change", placeToolbar);
+  placeToolbar();
+
   // --- wiring -------------------------------------------------------------------------
 
   $("hint").addEventListener("click", () => requestHint());
