@@ -132,7 +132,9 @@ def test_can_i_still_win_names_the_lost_move_and_undoes_back(table: Any) -> None
     page = table.page
     page.get_by_role("button", name="Can I still win?").click()
     text = page.locator("#assist-text")
-    expect(text).to_contain_text("No. Your move 4 (5:1>1) lost the game", timeout=30_000)
+    expect(text).to_contain_text(
+        "No. Your move 4 (column 5 to column 1) lost the game", timeout=30_000
+    )
     undo_back = page.locator("#assist-action")
     expect(undo_back).to_have_text("Undo 6 actions")
     expect(undo_back).to_be_focused()  # the offer is one key press away
@@ -143,6 +145,44 @@ def test_can_i_still_win_names_the_lost_move_and_undoes_back(table: Any) -> None
 
     page.get_by_role("button", name="Can I still win?").click()
     expect(text).to_have_text("Yes: this game can still be won from here.", timeout=30_000)
+
+
+@pytest.mark.parametrize(
+    ("locale", "steps", "action", "expected"),
+    [
+        (
+            "en-US",
+            1,
+            "9:3>4",
+            "No. Your last move (3 cards from column 9 to column 4) lost the game",
+        ),
+        ("en-US", 1, "d", "No. Your last move (the deal) lost the game: undo it"),
+        ("en-US", 5, "9>4", "No. Your move 4 (column 9 to column 4) lost the game: undo 5 actions"),
+        ("en-US", 5, "9:1>4", "No. Your move 4 (column 9 to column 4) lost the game"),
+        ("es-ES", 1, "d", "No. Tu última jugada (el reparto) perdió la partida"),
+        ("es-ES", 5, "9:3>4", "No. Tu jugada 4 (3 cartas de la columna 9 a la columna 4) perdió"),
+        ("es-ES", 1, "9>4", "No. Tu última jugada (de la columna 9 a la columna 4) perdió"),
+    ],
+)
+def test_the_move_that_lost_reads_in_words(
+    make_table: Any, locale: str, steps: int, action: str, expected: str
+) -> None:
+    """The answer names the move that lost in words, not in the API's notation (the
+    server's answer is stood in for: the page only reads the notation's shape)."""
+    table = make_table(locale=locale)
+    table.open("SP1-S1C-AAAAAAD")
+    where = {"kind": "undo", "steps": steps, "moves": 3, "action": action, "lost_move": 4}
+    answer = {
+        "state": table.api_state(),
+        "answer": "no",
+        "seconds": 0.4,
+        "last_winnable": {**where, "exact": True},
+    }
+    table.page.route("**/can-win", lambda route: route.fulfill(json=answer))
+    table.page.locator("#can-win").click()
+    text = table.page.locator("#assist-text")
+    expect(text).to_contain_text(expected)
+    assert ">" not in text.inner_text() and "(d)" not in text.inner_text()
 
 
 def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:

@@ -151,12 +151,25 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
     if (panelKind === "check") closePanel();
   }
 
+  /**
+   * An action's notation in words: "d" is "the deal", "9:3>4" "3 cards from column 9 to
+   * column 4", "9>4" or "9:1>4" "column 9 to column 4". Only the notation's shape is read;
+   * anything else is shown as it came.
+   */
+  function actionText(notation) {
+    if (notation === "d") return t("action.deal");
+    const parts = /^(\d+)(?::(\d+))?>(\d+)$/.exec(notation || "");
+    if (!parts) return notation || "";
+    const count = parts[2] ? Number(parts[2]) : 1;
+    return tn("action.move", count, { source: Number(parts[1]), target: Number(parts[3]) });
+  }
+
   function answerText(answer) {
     if (answer.answer === "yes") return { message: t("can_win.yes") };
     if (answer.answer === "unknown") return { message: t("can_win.unknown", { seconds: Math.round(answer.seconds) }) };
     const where = answer.last_winnable || { kind: "unknown" };
     if (where.kind === "undo") {
-      const vars = { steps: where.steps, move: where.lost_move, action: where.action, moves: where.moves };
+      const vars = { steps: where.steps, move: where.lost_move, action: actionText(where.action), moves: where.moves };
       const key = where.exact ? "can_win.no_exact" : "can_win.no_around";
       return {
         message: tn(key, where.steps, vars),
