@@ -38,6 +38,12 @@ MIDDLE_RUN_BOARD = _board(
 )
 """RUN_BOARD moved to the middle: the hint's target, column 5, runs down under the panel."""
 
+STUCK = _board(
+    {1: "| AS", 2: "| 3S", 3: "| 5S", 4: "| 7S", 5: "| 9S", 6: "| JS"}
+    | {n: "| KS" for n in range(7, 11)}
+)
+"""No move at all and an empty stock, from the start: nothing to undo either."""
+
 TRAP = _board(
     {
         1: "| 6S 3S",
@@ -145,6 +151,36 @@ def test_can_i_still_win_names_the_lost_move_and_undoes_back(table: Any) -> None
 
     page.get_by_role("button", name="Can I still win?").click()
     expect(text).to_have_text("Yes: this game can still be won from here.", timeout=30_000)
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        (
+            "en-US",
+            "Hint: no useful move is left, and there is nothing to undo: "
+            "restart or start a new game.",
+        ),
+        (
+            "es-ES",
+            "Pista: no queda ninguna jugada útil y no hay nada que deshacer: "
+            "reinicia la partida o empieza una nueva.",
+        ),
+    ],
+)
+def test_stuck_with_nothing_to_undo_points_to_restart(
+    make_table: Any, locale: str, expected: str
+) -> None:
+    table = make_table(locale=locale)
+    table.open_position(STUCK)
+    page = table.page
+    expect(page.locator("#undo")).to_be_disabled()
+    page.keyboard.press("h")
+    expect(page.locator("#assist-text")).to_have_text(expected)
+    expect(page.locator("#live")).to_have_text(expected)
+    expect(page.locator("#undo")).not_to_have_class(has_class("hinted"))
+    expect(page.locator("#restart")).to_have_class(has_class("hinted"))
+    expect(page.locator("#new-game")).to_have_class(has_class("hinted"))
 
 
 @pytest.mark.parametrize(

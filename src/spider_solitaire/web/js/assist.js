@@ -98,8 +98,12 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
       board.columnEls[h.target - 1].classList.add("hint-target");
     } else if (h.kind === "deal") {
       $("stock").classList.add("hinted");
-    } else {
+    } else if (shown.can_undo) {
       $("undo").classList.add("hinted");
+    } else {
+      // stuck with nothing to undo: the way out is a restart or a new game
+      $("restart").classList.add("hinted");
+      $("new-game").classList.add("hinted");
     }
   }
 
@@ -114,6 +118,9 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
           : t("hint.move", { cards: describeCards(cards), source: h.column, target: h.target });
     } else if (h.kind === "deal") {
       head = t("hint.deal");
+    } else if (!state.can_undo) {
+      // the server's reasons send the player to Undo, which has nothing to take back
+      return t("hint.stuck_no_undo");
     } else {
       head = t("hint.stuck");
     }
