@@ -126,6 +126,13 @@ def test_spanish_interface(make_table: Any) -> None:
     expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "en"))
 
 
+def test_spanish_names_the_solver_one_way(table: Any) -> None:
+    response = table.page.request.get(table.base_url + "/static/i18n/es.json")
+    assert response.ok
+    text = response.text().lower()
+    assert "resolvedor" in text and "solucionador" not in text
+
+
 def test_page_weight_and_hosts(table: Any) -> None:
     sizes: dict[str, int] = {}
     hosts: set[str] = set()
