@@ -242,6 +242,47 @@ def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:
     assert table.api_state()["is_won"] and table.api_state()["assisted"]
 
 
+WON_BUT_ONE = "rules: S1C\nremoved: S S S S S S S\n" + (
+    "1: | KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n2: | AS\n"
+    + "".join(f"{n}: |\n" for n in range(3, 11))
+)
+"""The last Ace onto column 1 wins (tests/browser/test_session.py)."""
+
+
+def test_on_a_won_game_the_help_says_it_is_won(table: Any) -> None:
+    table.open_position(WON_BUT_ONE)
+    table.api_action("2:1>1")
+    table.reload()
+    page = table.page
+    page.locator("#win-dialog").get_by_role("button", name="Close").click()
+    text = page.locator("#assist-text")
+    for button in ("#hint", "#can-win", "#solution"):
+        if page.locator("#assist").is_visible():
+            page.locator("#assist-close").click()
+        page.locator(button).click()
+        expect(text).to_have_text("The game is already won.")
+        expect(page.locator("#live")).to_have_text("The game is already won.")
+    page.keyboard.press("h")
+    expect(text).to_have_text("The game is already won.")
+    expect(page.locator(".hinted, .hint-target")).to_have_count(0)
+    expect(page.locator("#solution")).to_have_attribute("aria-pressed", "false")
+    assert table.api_state()["assisted"] is False  # nothing was asked of the solver
+
+
+def test_can_win_answered_game_won_says_so(make_table: Any) -> None:
+    """The server's 422 game_won to "Can I still win?" (the game was won elsewhere) reads
+    like the page's own answer; nothing is highlighted."""
+    table = make_table(locale="es-ES")
+    table.open("SP1-S1C-AAAAAAD")
+    body = {"reason": "game_won", "message": "(the server's sentence)"}
+    table.page.route("**/can-win", lambda route: route.fulfill(status=422, json=body))
+    table.page.locator("#can-win").click()
+    expect(table.page.locator("#assist-text")).to_have_text("La partida ya está ganada.")
+    expect(table.page.locator("#assist-action")).to_be_hidden()
+    expect(table.page.locator(".hinted, .hint-target")).to_have_count(0)
+    expect(table.notice()).not_to_have_class(has_class("show"))
+
+
 def test_winnable_deals_only(table: Any) -> None:
     table.open("SP1-S1C-AAAAAAD")
     page = table.page

@@ -73,6 +73,16 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
     closePanel();
   });
 
+  /** A won game needs no help: say so in the panel (nothing is asked, nothing marked). */
+  function sayWon() {
+    const message = t("assist.won");
+    openPanel("answer", message);
+    announce(message);
+  }
+
+  /** The server's 422 game_won (the game was won meanwhile, in another tab say). */
+  const wonError = (error) => error instanceof ApiError && error.status === 422 && error.reason === "game_won";
+
   /** An error answer: a 409 brings the current state; the message goes to the notice. */
   function failed(error) {
     if (error instanceof ApiError && error.status === 409 && error.body?.state) show(error.body.state);
@@ -128,10 +138,14 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
   }
 
   function requestHint() {
-    if (playing || !getState() || getState().is_won) return Promise.resolve();
+    if (playing || !getState()) return Promise.resolve();
     stopChecking();
     return enqueue(async () => {
       const state = getState();
+      if (state.is_won) {
+        sayWon();
+        return;
+      }
       setBusy(1);
       try {
         const answer = await api.hint(state.id, state.version);
@@ -142,7 +156,8 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
         announce(message);
         board.schedule();
       } catch (error) {
-        failed(error);
+        if (wonError(error)) sayWon();
+        else failed(error);
       } finally {
         setBusy(-1);
       }
@@ -196,6 +211,10 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
     if (!state || checking) return;
     stopPlaying();
     clearHint();
+    if (state.is_won) {
+      sayWon();
+      return;
+    }
     const controller = new AbortController();
     const mine = { controller, version: state.version };
     checking = mine;
@@ -213,6 +232,10 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
     } catch (error) {
       if (aborted(error) || checking !== mine) return;
       checking = null;
+      if (wonError(error)) {
+        sayWon(); // the answer of a won game: no state to show, nothing to mark
+        return;
+      }
       closePanel();
       failed(error);
     }
@@ -266,9 +289,13 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
 
   async function play() {
     const first = getState();
-    if (!first || first.is_won) return;
+    if (!first) return;
     stopChecking();
     clearHint();
+    if (first.is_won) {
+      sayWon();
+      return;
+    }
     const me = { controller: null, stopped: false };
     playing = me;
     setPlaying(true);
@@ -300,7 +327,9 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
       }
     } catch (error) {
       if (aborted(error) || me.stopped) return;
-      if (error instanceof ApiError && error.body?.message && error.status === 422) {
+      if (wonError(error)) {
+        sayWon();
+      } else if (error instanceof ApiError && error.body?.message && error.status === 422) {
         openPanel("answer", error.body.message);
         announce(error.body.message);
       } else {
