@@ -85,20 +85,23 @@ def test_board_hides_face_down_cards() -> None:
     assert board.count("##") == 44
 
 
+SMALL_WIN = (
+    "rules: S1C\nremoved: S S S S S S S\n"
+    "1: | KS QS JS TS 9S 8S 7S\n2: | 6S 5S 4S\n3: | 3S 2S\n4: | AS\n"
+    + "".join(f"{n}: |\n" for n in range(5, 11))
+)
+"""Seven runs removed, the last one three moves from done."""
+
+
 def test_solve_prints_a_record_that_replays_to_a_win(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    small = (
-        "rules: S1C\nremoved: S S S S S S S\n"
-        "1: | KS QS JS TS 9S 8S 7S\n2: | 6S 5S 4S\n3: | 3S 2S\n4: | AS\n"
-        + "".join(f"{n}: |\n" for n in range(5, 11))
-    )
     position = tmp_path / "small.txt"
-    position.write_text(small)
+    position.write_text(SMALL_WIN)
     assert main(["solve", str(position), "--time-limit", "10"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# status: won\n")
-    game = Game.from_position(small)
+    game = Game.from_position(SMALL_WIN)
     lines = out.splitlines()
     assert lines[1] == "# length: 3 actions"
     assert lines[3] == f"# solution from the position in {position}"
@@ -120,13 +123,8 @@ def test_the_output_of_solve_is_a_record_that_replay_accepts(
     assert main(["replay", str(record)]) == 0
     assert capsys.readouterr().out.splitlines()[-1].endswith(", won")
     # A position file: replayed from the position with --position.
-    small = (
-        "rules: S1C\nremoved: S S S S S S S\n"
-        "1: | KS QS JS TS 9S 8S 7S\n2: | 6S 5S 4S\n3: | 3S 2S\n4: | AS\n"
-        + "".join(f"{n}: |\n" for n in range(5, 11))
-    )
     position = tmp_path / "small.txt"
-    position.write_text(small)
+    position.write_text(SMALL_WIN)
     assert main(["solve", str(position)]) == 0
     record.write_text(capsys.readouterr().out)
     assert main(["replay", "--position", str(position), str(record)]) == 0
