@@ -131,3 +131,25 @@ def test_small_phone_buttons_do_not_overlap(make_table: Any, shots: Path) -> Non
     assert state["stock_rows_left"] == int(rows) and state["moves"] == 0
     page.locator("#assist-close").tap()
     expect(page.locator("#assist")).to_be_hidden()
+
+
+def test_small_phone_hint_panel_leaves_the_hinted_cards_in_sight(
+    make_table: Any, shots: Path
+) -> None:
+    """At 320x480 the hint's answer keeps to the bottom of the screen: the card it names
+    and the target column's top card are not under the panel."""
+    table = make_table(viewport=SMALL_PHONE, touch=True)
+    table.open("SP1-S4C-AAAAAAD")
+    page = table.page
+    page.locator("#hint").tap()
+    expect(page.locator("#assist")).to_be_visible()
+    expect(page.locator(".card.hinted")).to_have_count(1)
+    page.screenshot(path=str(shots / "small-phone-hint.png"))
+    panel = page.locator("#assist").bounding_box()
+    card = page.locator(".card.hinted").bounding_box()
+    assert panel is not None and card is not None
+    assert panel["y"] + panel["height"] <= SMALL_PHONE["height"]
+    assert card["y"] + card["height"] <= panel["y"], (card, panel)
+    target = page.locator(".column.hint-target .card").last.bounding_box()
+    assert target is not None
+    assert target["y"] + target["height"] <= panel["y"], (target, panel)
