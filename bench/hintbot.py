@@ -18,13 +18,10 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import os
 import statistics
 import time
-from pathlib import Path
 
-from solve import CODES, read_codes
+from solve import add_deal_options, run_deals
 from spider_solitaire import Game
 from spider_solitaire.solver import hint
 
@@ -62,32 +59,20 @@ def play_one(code: str, max_actions: int) -> dict[str, object]:
 def main() -> None:
     """Parse the options, play the deals, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
-    parser.add_argument("--count", type=int, default=20)
-    parser.add_argument("--jobs", type=int, default=1)
+    add_deal_options(parser)
     parser.add_argument("--max-actions", type=int, default=1500)
-    parser.add_argument("--rule", choices=("classic", "flexible"), default="classic")
-    parser.add_argument("--codes", type=Path, default=CODES)
     args = parser.parse_args()
-    codes = read_codes(args.codes, args.suits, args.rule, args.count)
-    print(
-        f"{len(codes)} deals, {args.suits} suit(s), {args.rule}, hints only, no undo, "
-        f"{args.jobs} job(s), load average {os.getloadavg()[0]:.2f}",
-        flush=True,
+    rows = run_deals(
+        args,
+        "hints only, no undo",
+        play_one,
+        (args.max_actions,),
+        lambda row: (
+            f"{row['code']}  {row['end']:8}  {row['actions']:5} actions  "
+            f"{row['runs']} runs removed  {row['stock_rows_left']} rows left  "
+            f"{row['ms_per_hint']:6.1f} ms/hint"
+        ),
     )
-    context = multiprocessing.get_context("fork")
-    rows: list[dict[str, object]] = []
-    with context.Pool(args.jobs) as pool:
-        pending = [pool.apply_async(play_one, (code, args.max_actions)) for code in codes]
-        for job in pending:
-            row = job.get()
-            rows.append(row)
-            print(
-                f"{row['code']}  {row['end']:8}  {row['actions']:5} actions  "
-                f"{row['runs']} runs removed  {row['stock_rows_left']} rows left  "
-                f"{row['ms_per_hint']:6.1f} ms/hint",
-                flush=True,
-            )
     wins = sum(1 for row in rows if row["end"] == "won")
     runs = [int(str(row["runs"])) for row in rows]
     per_hint = [float(str(row["ms_per_hint"])) for row in rows]

@@ -29,6 +29,7 @@ import os
 import resource
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from spider_solitaire import Game
@@ -81,35 +82,63 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(math.ceil(share * len(ordered)) - 1, 0)]
 
 
-def main() -> None:
-    """Parse the options, run the deals, print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_deal_options(parser: argparse.ArgumentParser) -> None:
+    """The options both deal benches take: ``--suits``, ``--count``, ``--jobs``,
+    ``--rule``, ``--codes``."""
     parser.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
     parser.add_argument("--count", type=int, default=20)
-    parser.add_argument("--time-limit", type=float, default=30.0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--rule", choices=("classic", "flexible"), default="classic")
     parser.add_argument("--codes", type=Path, default=CODES)
-    args = parser.parse_args()
+
+
+def run_deals(
+    args: argparse.Namespace,
+    describe: str,
+    play: Callable[..., dict[str, object]],
+    extra: tuple[object, ...],
+    line: Callable[[dict[str, object]], str],
+    fresh_process: bool = False,
+) -> list[dict[str, object]]:
+    """Run ``play(code, *extra)`` for each of the chosen deals in ``args.jobs`` processes,
+    printing a header (``describe`` says what is run) and ``line(row)`` per deal as rows
+    come back, in deal order; return the rows. With ``fresh_process`` every deal gets a
+    new child process (so its peak memory is its own)."""
     codes = read_codes(args.codes, args.suits, args.rule, args.count)
     print(
-        f"{len(codes)} deals, {args.suits} suit(s), {args.rule}, time limit {args.time_limit:g} s, "
+        f"{len(codes)} deals, {args.suits} suit(s), {args.rule}, {describe}, "
         f"{args.jobs} job(s), load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )
     context = multiprocessing.get_context("fork")
     rows: list[dict[str, object]] = []
-    with context.Pool(args.jobs, maxtasksperchild=1) as pool:
-        pending = [pool.apply_async(solve_one, (code, args.time_limit)) for code in codes]
+    with context.Pool(args.jobs, maxtasksperchild=1 if fresh_process else None) as pool:
+        pending = [pool.apply_async(play, (code, *extra)) for code in codes]
         for job in pending:
             row = job.get()
             rows.append(row)
-            print(
-                f"{row['code']}  {row['status']:7}  {row['length']:4} actions  "
-                f"{row['seconds']:6.2f} s  cpu {row['cpu']:6.2f} s  {row['nodes']:>10,} positions  "
-                f"width {row['width']:<5}  {row['peak_mb']:6.1f} MB",
-                flush=True,
-            )
+            print(line(row), flush=True)
+    return rows
+
+
+def main() -> None:
+    """Parse the options, run the deals, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_deal_options(parser)
+    parser.add_argument("--time-limit", type=float, default=30.0)
+    args = parser.parse_args()
+    rows = run_deals(
+        args,
+        f"time limit {args.time_limit:g} s",
+        solve_one,
+        (args.time_limit,),
+        lambda row: (
+            f"{row['code']}  {row['status']:7}  {row['length']:4} actions  "
+            f"{row['seconds']:6.2f} s  cpu {row['cpu']:6.2f} s  {row['nodes']:>10,} positions  "
+            f"width {row['width']:<5}  {row['peak_mb']:6.1f} MB"
+        ),
+        fresh_process=True,
+    )
     won = [row for row in rows if row["status"] == "won"]
     seconds = [float(str(row["seconds"])) for row in rows]
     cpu = [float(str(row["cpu"])) for row in rows]

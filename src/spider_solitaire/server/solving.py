@@ -149,6 +149,8 @@ def _exit_when_the_server_goes(conn: Connection) -> None:
     def watch() -> None:
         while True:
             for _fd, event in poller.poll():
+                if event & select.POLLNVAL:
+                    return  # the worker closed the pipe itself: its answer is sent
                 if event & (select.POLLERR | select.POLLHUP):
                     os._exit(0)
 

@@ -6,9 +6,10 @@ The solver knows everything (face-down cards and stock order). It runs, in order
    for at most :data:`EXHAUSTIVE_NODES` positions: small positions (puzzles, endgames,
    test boards) are settled here, with a shortest solution or a proof of ``lost``;
 2. beam searches (:mod:`~spider_solitaire.solver.beam`) of growing width,
-   :data:`FIRST_WIDTH` (by suit count) then three times wider each time, until one wins
-   or a limit
-   runs out;
+   :data:`FIRST_WIDTH` (by suit count) then :data:`WIDTH_FACTOR` times wider each time,
+   until one wins or a limit runs out; each width is tried first with a transposition
+   table of the expanded positions, then with one of every generated position
+   (KPatience's), which fails on other deals at no extra cost;
 3. if a beam search covered its whole (pruned) move graph without winning, the
    exhaustive search again without its size cap, which proves ``lost`` or finds the
    solution the pruning missed.

@@ -121,11 +121,8 @@ export function attachAssist({ api, board, enqueue, show, act, announce, showErr
     let head;
     if (h.kind === "move") {
       const cards = state.columns[h.column - 1].face_up.slice(-h.count);
-      // One card: "the ace of spades", so that "move 4 of spades" never reads as four cards.
-      head =
-        cards.length === 1
-          ? t("hint.move_one", { card: describeCards(cards), source: h.column, target: h.target })
-          : t("hint.move", { cards: describeCards(cards), source: h.column, target: h.target });
+      // hint.move_one names one card with an article: "move the 4 of spades", never "4 cards"
+      head = tn("hint.move", cards.length, { cards: describeCards(cards), source: h.column, target: h.target });
     } else if (h.kind === "deal") {
       head = t("hint.deal");
     } else if (!state.can_undo) {
