@@ -60,7 +60,8 @@ def test_replay_stops_at_an_illegal_action_with_its_number(
 
 def test_replay_of_a_missing_file_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "/nonexistent/record.txt"]) == 2
-    assert "No such file" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err == "spider replay: '/nonexistent/record.txt': no such file or directory\n"
 
 
 def test_terminal_game_plays_refuses_undoes_and_quits() -> None:

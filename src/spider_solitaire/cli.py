@@ -135,7 +135,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"spider {args.command}: the file is not UTF-8 text: {error}", file=sys.stderr)
         return 2
     except OSError as error:
-        print(f"spider {args.command}: {error}", file=sys.stderr)
+        if error.filename is not None and error.strerror:  # "'x.txt': no such file or directory"
+            text = f"{str(error.filename)!r}: {error.strerror[0].lower()}{error.strerror[1:]}"
+        else:
+            text = str(error)
+        print(f"spider {args.command}: {text}", file=sys.stderr)
         return 2
     return status
 

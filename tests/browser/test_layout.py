@@ -153,3 +153,27 @@ def test_small_phone_hint_panel_leaves_the_hinted_cards_in_sight(
     target = page.locator(".column.hint-target .card").last.bounding_box()
     assert target is not None
     assert target["y"] + target["height"] <= panel["y"], (target, panel)
+
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, {"width": 844, "height": 390}])
+def test_the_new_game_window_shows_start_on_short_screens(
+    make_table: Any, viewport: dict[str, int]
+) -> None:
+    """On a small phone and a landscape phone the New game window's Start and Cancel
+    buttons are in sight without scrolling."""
+    table = make_table(viewport=viewport, touch=True)
+    table.open("SP1-S1C-AAAAAAD")
+    page = table.page
+    page.locator("#new-game").tap()
+    page.locator("#new-dialog input[name=suits][value='4']").check()  # the rule choice shows
+    for which in ("primary", "secondary"):
+        button = page.locator(f"#new-dialog .dialog-buttons .{which}")
+        expect(button).to_be_visible()
+        box = button.bounding_box()
+        assert box is not None
+        # what is at the button's centre is the button: not scrolled out of the window
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.className ?? ''",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert which in hit, (which, box, hit)

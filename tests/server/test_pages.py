@@ -31,6 +31,9 @@ def test_the_page_is_index_html(web: TestClient) -> None:
     assert response.text == "<!doctype html><title>t</title>"
     assert response.headers["content-type"].startswith("text/html")
     assert response.headers["cache-control"] == "no-cache"
+    head = web.head("/")
+    assert (head.status_code, head.text) == (200, "")
+    assert head.headers["content-type"].startswith("text/html")
 
 
 def test_static_files_are_served_as_es_modules(web: TestClient) -> None:

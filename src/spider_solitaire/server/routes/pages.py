@@ -32,9 +32,10 @@ for _type, _extension in (
     mimetypes.add_type(_type, _extension)  # some systems map .js to text/plain
 
 
-@router.get("/")
+@router.api_route("/", methods=["GET", "HEAD"])
 def index(request: Request) -> Response:
-    """Serve ``index.html`` (``/?code=...`` is read by the page itself)."""
+    """Serve ``index.html`` (``/?code=...`` is read by the page itself); HEAD answers the
+    same headers without the body (link checkers and uptime monitors ask with HEAD)."""
     page = Path(request.app.state.settings.web_dir) / "index.html"
     if page.is_file():
         return FileResponse(page, media_type="text/html", headers={"Cache-Control": "no-cache"})
