@@ -157,8 +157,30 @@ def run_server(
     return server
 
 
+SERVER_PACKAGES = ("fastapi", "uvicorn", "sqlalchemy", "platformdirs")
+"""Packages the server needs beyond the engine; the ``server`` extra installs them."""
+
+
+def missing_server_packages() -> list[str]:
+    """Return the names of the :data:`SERVER_PACKAGES` that cannot be imported here (the
+    engine and the solver need none of them; ``pip install 'spider-solitaire[server]'``
+    brings them)."""
+    from importlib.util import find_spec
+
+    return [name for name in SERVER_PACKAGES if find_spec(name) is None]
+
+
 def _run(args: argparse.Namespace, host: str, port: int, ready: Callable[[str], None]) -> int:
-    """Run the server for ``args``; a bad ``--db`` or an address in use is status 2."""
+    """Run the server for ``args``; a bad ``--db``, an address in use or a missing server
+    package is status 2."""
+    missing = missing_server_packages()
+    if missing:
+        print(
+            f"spider {args.command}: the browser table needs the server extra "
+            f"(missing: {', '.join(missing)}): pip install 'spider-solitaire[server]'",
+            file=sys.stderr,
+        )
+        return 2
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 
     log_level = getattr(args, "log_level", "warning")
