@@ -1,4 +1,5 @@
-// Catalog-driven texts: every string shown comes from i18n/<lang>.json.
+// Catalog-driven texts: every string shown comes from i18n/<lang>.json. Fixed labels and
+// card names come from here; sentences with parameters are built in sentences.js.
 export const LANGUAGES = ["en", "es"];
 
 let lang = "en";
@@ -46,12 +47,6 @@ export function tn(key, count, vars = {}) {
   const one = `${key}_one`;
   const use = count === 1 && (one in strings || one in fallback) ? one : key;
   return t(use, { count, ...vars });
-}
-
-/** "4, 7 or 9" in the current language. */
-export function joinList(items) {
-  if (items.length <= 1) return items.join("");
-  return t("announce.list_or", { list: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }
 
 export function rankName(rank) {

@@ -1,132 +1,111 @@
 // Everything with the keyboard alone: arrows choose a column and a card, Enter or Space
-// picks up and puts down, A auto-moves, D deals, Ctrl/Cmd+Z undo, Ctrl/Cmd+Y redo.
-import { t, joinList, cardName } from "./i18n.js";
+// picks up and puts down, A auto-moves, D deals, H asks for a hint, Ctrl/Cmd+Z undo,
+// Ctrl/Cmd+Y redo, Escape puts held cards back (or closes the help's answer).
+import { t } from "./i18n.js";
+import { COLUMNS } from "./layout.js";
+import { overColumnText, pickUpText } from "./sentences.js";
+import { targetsOf } from "./state.js";
 
-const COLUMNS = 10;
-
-export function describeCards(cards) {
-  if (cards.length === 1) return cardName(cards[0]);
-  return t("announce.cards", { count: cards.length, first: cardName(cards[0]), last: cardName(cards[cards.length - 1]) });
-}
+const modal = () => document.querySelector("dialog[open]") != null;
+const typing = (target) => target?.closest?.("input, select, textarea, [contenteditable='true']") != null;
 
 /**
- * @param board the Board
- * @param opts.onMove (col, count, target) => Promise<boolean>
- * @param opts.onAuto (col, count) => Promise<boolean>
- * @param opts.onDeal, opts.onUndo, opts.onRedo () => Promise
- * @param opts.announce (text) => void
+ * @param tableau the table's element
+ * @param view render.js's view: locate(el)
+ * @param store state.js's store: focus, held, lift, setFocus, setHover, drop, release
+ * @param host.onMove (column, count, target) => Promise<boolean>
+ * @param host.onAuto (column, count) => Promise<boolean>
+ * @param host.onDeal, host.onUndo, host.onRedo, host.onHint () => void
+ * @param host.onEscape () => boolean: close what is open (true when something was)
+ * @param host.announce (text) => void
  */
-export function attachKeyboard(board, { onMove, onAuto, onDeal, onUndo, onRedo, announce }) {
-  const tableau = board.tableau;
+export function attachKeyboard(tableau, view, store, host) {
+  const { onMove, onAuto, onDeal, onUndo, onRedo, onHint, onEscape, announce } = host;
 
-  function modal() {
-    return document.querySelector("dialog[open]") != null;
-  }
-
-  function typing(target) {
-    return target?.closest?.("input, select, textarea, [contenteditable='true']") != null;
-  }
-
-  // where the focus is, as a column and a card index (full column index)
+  // where the focus is: a column, a card index into the whole column, the cards from there
   function current() {
-    const el = document.activeElement;
-    const loc = board.locate(el);
-    if (loc) return loc;
-    return { col: board.focus.col, idx: -1, count: 0 };
+    return view.locate(document.activeElement) || { column: store.focus.column, index: -1, count: 0 };
   }
 
   function pickUp() {
     const loc = current();
     if (!loc.count) return;
-    const held = board.lift(loc.col, loc.idx, "keys");
-    const cards = board.faceUp(loc.col).slice(-held.count);
-    const targets = board.targets(loc.col, held.count);
-    const parts = [t("announce.picked_up", { cards: describeCards(cards), column: loc.col })];
-    parts.push(targets.length ? t("announce.targets", { list: joinList(targets.map(String)) }) : t("announce.no_targets"));
-    announce(parts.join(" "));
+    const held = store.lift(loc.column, loc.index, "keys");
+    const cards = store.game.columns[loc.column - 1].face_up.slice(-held.count);
+    announce(pickUpText(cards, loc.column, targetsOf(store.game, loc.column, held.count)));
+  }
+
+  function putBack() {
+    store.release();
+    announce(t("announce.put_back"));
   }
 
   async function putDown() {
-    const held = board.held;
-    const target = board.focus.col;
-    if (target === held.col) {
-      board.release();
-      announce(t("announce.put_back"));
+    const held = store.held;
+    const target = store.focus.column;
+    if (target === held.column) {
+      putBack();
       return;
     }
-    board.drop();
-    const ok = await onMove(held.col, held.count, target);
-    if (ok) board.setFocus(target, -1, { move: tableau.contains(document.activeElement) });
+    store.drop();
+    const ok = await onMove(held.column, held.count, target);
+    if (ok) store.setFocus(target, -1, tableau.contains(document.activeElement));
   }
 
   function moveColumn(step) {
-    let col = board.focus.col + step;
-    if (col < 1) col = COLUMNS;
-    if (col > COLUMNS) col = 1;
-    board.setFocus(col, -1);
-    if (board.held) {
-      board.setHover(col);
-      const listed = board.targets(board.held.col, board.held.count).includes(col);
-      announce(t(listed ? "announce.over_target" : "announce.over_column", { n: col }));
+    const column = ((store.focus.column - 1 + step + COLUMNS) % COLUMNS) + 1;
+    store.setFocus(column, -1);
+    const held = store.held;
+    if (held) {
+      store.setHover(column);
+      announce(overColumnText(column, targetsOf(store.game, held.column, held.count).includes(column)));
     }
   }
 
   function moveCard(step, to) {
-    if (board.held) return;
-    const { col } = board.focus;
-    const list = board.cols[col - 1];
-    const down = board.state?.columns[col - 1].face_down || 0;
-    if (list.length <= down) return;
+    if (store.held || !store.table) return;
+    const { column } = store.focus;
+    const cards = store.table.columns[column - 1];
+    const down = store.game.columns[column - 1].face_down;
+    if (cards.length <= down) return;
     const loc = current();
-    let idx = loc.count ? loc.idx : list.length - 1;
-    if (to === "first") idx = down;
-    else if (to === "last") idx = list.length - 1;
-    else idx = Math.min(Math.max(idx + step, down), list.length - 1);
-    board.setFocus(col, idx);
+    let index = loc.count ? loc.index : cards.length - 1;
+    if (to === "first") index = down;
+    else if (to === "last") index = cards.length - 1;
+    else index = Math.min(Math.max(index + step, down), cards.length - 1);
+    store.setFocus(column, index);
   }
 
   tableau.addEventListener("focusin", (event) => {
-    const loc = board.locate(event.target);
-    const col = loc ? loc.col : Number(event.target.closest?.(".column")?.dataset.column);
-    if (col) board.focus = { col, idx: loc ? loc.idx : -1 };
+    const loc = view.locate(event.target);
+    const column = loc ? loc.column : Number(event.target.closest?.(".column")?.dataset.column);
+    if (column) store.setFocus(column, loc ? loc.index : -1, false);
   });
+
+  const tableKeys = {
+    ArrowLeft: () => moveColumn(-1),
+    ArrowRight: () => moveColumn(1),
+    ArrowUp: () => moveCard(-1),
+    ArrowDown: () => moveCard(1),
+    Home: () => moveCard(0, "first"),
+    End: () => moveCard(0, "last"),
+    Enter: () => (store.held ? putDown() : pickUp()),
+    " ": () => (store.held ? putDown() : pickUp()),
+    a: () => autoMove(),
+    A: () => autoMove(),
+  };
+
+  function autoMove() {
+    if (store.held) return false;
+    const loc = current();
+    if (loc.count) onAuto(loc.column, loc.count);
+    return true;
+  }
 
   tableau.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    switch (event.key) {
-      case "ArrowLeft":
-        moveColumn(-1);
-        break;
-      case "ArrowRight":
-        moveColumn(1);
-        break;
-      case "ArrowUp":
-        moveCard(-1);
-        break;
-      case "ArrowDown":
-        moveCard(1);
-        break;
-      case "Home":
-        moveCard(0, "first");
-        break;
-      case "End":
-        moveCard(0, "last");
-        break;
-      case "Enter":
-      case " ":
-        if (board.held) putDown();
-        else pickUp();
-        break;
-      case "a":
-      case "A": {
-        if (board.held) return;
-        const loc = current();
-        if (loc.count) onAuto(loc.col, loc.count);
-        break;
-      }
-      default:
-        return;
-    }
+    const handle = Object.hasOwn(tableKeys, event.key) ? tableKeys[event.key] : null;
+    if (!handle || handle() === false) return;
     event.preventDefault();
   });
 
@@ -134,6 +113,7 @@ export function attachKeyboard(board, { onMove, onAuto, onDeal, onUndo, onRedo, 
     if (modal() || typing(event.target) || event.defaultPrevented) return;
     const key = event.key.toLowerCase();
     const mod = event.ctrlKey || event.metaKey;
+    const plain = !mod && !event.altKey;
     if (mod && !event.altKey && key === "z") {
       event.preventDefault();
       if (event.shiftKey) onRedo();
@@ -141,13 +121,17 @@ export function attachKeyboard(board, { onMove, onAuto, onDeal, onUndo, onRedo, 
     } else if (mod && !event.altKey && key === "y") {
       event.preventDefault();
       onRedo();
-    } else if (!mod && !event.altKey && key === "d") {
+    } else if (plain && key === "d") {
       event.preventDefault();
       onDeal();
-    } else if (key === "escape" && board.held) {
+    } else if (plain && key === "h") {
       event.preventDefault();
-      board.release();
-      announce(t("announce.put_back"));
+      onHint();
+    } else if (key === "escape" && store.held) {
+      event.preventDefault();
+      putBack();
+    } else if (key === "escape" && plain && onEscape()) {
+      event.preventDefault();
     }
   });
 }

@@ -1,12 +1,15 @@
-// The host: talks to the server, owns the settings, wires the board, the dialogs and
-// the buttons. Like chessground's host, it tells the board what is legal (the server's
-// `groups`) and is told what the player did.
-import { createApi, ApiError, NetworkError } from "./api.js";
-import { Board } from "./render.js";
-import { attachDrag } from "./drag.js";
-import { attachKeyboard, describeCards } from "./keyboard.js";
-import { attachAssist } from "./assist.js";
-import { setLanguage, language, browserLanguage, applyToDom, t, cardName, suitName } from "./i18n.js";
+// The host: wires the modules together, talks to the server through api.js, owns the
+// settings, the dialogs, the buttons and the messages. Like chessground's host, it tells
+// the table what is legal (the server's `groups`, through the store) and is told what the
+// player did (pointer.js, keyboard.js), then sends it and puts the answer into the store.
+import { createApi, ApiError } from "./api.js";
+import { createStore } from "./state.js";
+import { createView } from "./render.js";
+import { attachPointer } from "./pointer.js";
+import { attachKeyboard } from "./keyboard.js";
+import { createHelp } from "./help.js";
+import { setLanguage, language, browserLanguage, applyToDom, t } from "./i18n.js";
+import { actionAnnouncement, copiedText, copyFailedText, copyLabel, newGameText, resumedText, winText } from "./sentences.js";
 
 const SETTINGS_KEY = "spider.settings";
 const DEFAULTS = {
@@ -31,7 +34,7 @@ function loadSettings() {
   }
 }
 
-let settings = loadSettings();
+const settings = loadSettings();
 
 function saveSettings() {
   try {
@@ -41,23 +44,23 @@ function saveSettings() {
   }
 }
 
+const api = createApi({ language });
+const store = createStore();
+let view = null;
+let help = null;
+let busy = 0;
+let chain = Promise.resolve();
+let noticeTimer = 0;
+let shownWin = null;
+
 function applySettings() {
   const body = document.body;
   body.classList.toggle("theme-clean", settings.theme !== "felt");
   body.classList.toggle("theme-felt", settings.theme === "felt");
   body.classList.toggle("four-color", !!settings.fourColor);
   body.classList.toggle("no-animations", !settings.animations);
-  board?.setAnimations(!!settings.animations);
+  store.setAnimations(!!settings.animations);
 }
-
-const api = createApi({ language });
-let board = null;
-let assist = null;
-let state = null;
-let busy = 0;
-let chain = Promise.resolve();
-let noticeTimer = 0;
-let shownWin = null;
 
 // --- messages ---------------------------------------------------------------------------
 
@@ -83,29 +86,42 @@ function clearNotice() {
   $("notice").classList.remove("show");
 }
 
-function describeEvents(events) {
-  const parts = [];
-  for (const e of events) {
-    if (e.kind === "move") parts.push(t("announce.moved", { cards: describeCards(e.cards), source: e.source, target: e.target }));
-    else if (e.kind === "turn_up") parts.push(t("announce.turned_up", { card: cardName(e.card), column: e.column }));
-    else if (e.kind === "deal") parts.push(t("announce.dealt"));
-    else if (e.kind === "remove_run") parts.push(t("announce.removed", { suit: suitName(e.suit) }));
-    else if (e.kind === "won") parts.push(t("announce.won", { score: e.score }));
-  }
-  return parts.join(" ");
-}
-
+/** Say and show an error: the server's sentence, or that it did not answer. */
 function showError(error) {
-  if (error instanceof ApiError && error.body?.message) {
-    notice(error.body.message, "refused", 7000);
-    announce(error.body.message);
-  } else {
-    notice(t("announce.network"), "refused", 7000);
-    announce(t("announce.network"));
-  }
+  const text = error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network");
+  notice(text, "refused", 7000);
+  announce(text);
 }
 
-// --- state ------------------------------------------------------------------------------
+// --- the page around the table follows the game shown -----------------------------------
+
+function drawControls(game) {
+  $("undo").disabled = !game.can_undo;
+  $("redo").disabled = !game.can_redo;
+  $("restart").disabled = false;
+  $("assisted").hidden = !game.assisted;
+  document.querySelector(".code").hidden = !game.code;
+  // a game started from a position has no code to copy
+  $("copy-code").hidden = !game.code;
+  $("copy-code").setAttribute("aria-label", copyLabel(game.code || ""));
+  document.body.dataset.version = String(game.version);
+}
+
+function gameShown(game) {
+  drawControls(game);
+  if (game.is_won && shownWin !== game.id) {
+    shownWin = game.id;
+    $("win-text").textContent = winText(game);
+    setTimeout(() => openDialog($("win-dialog")), settings.animations ? 400 : 0);
+  }
+  if (!game.is_won && shownWin === game.id) shownWin = null;
+}
+
+store.subscribe((kind) => {
+  if (kind === "game") gameShown(store.game);
+});
+
+// --- talking to the server: one request at a time, in order -------------------------------
 
 function setBusy(delta) {
   busy += delta;
@@ -113,52 +129,43 @@ function setBusy(delta) {
   else delete document.body.dataset.busy;
 }
 
-function show(next) {
-  state = next;
-  board.setState(next);
-  assist?.stateShown(next);
-  $("undo").disabled = !next.can_undo;
-  $("redo").disabled = !next.can_redo;
-  $("restart").disabled = false;
-  $("assisted").hidden = !next.assisted;
-  document.querySelector(".code").hidden = !next.code;
-  document.body.dataset.version = String(next.version);
-  if (next.is_won && shownWin !== next.id) {
-    shownWin = next.id;
-    $("win-text").textContent =
-      t("win.text", { score: next.score }) + (next.assisted ? " " + t("win.assisted") : "");
-    setTimeout(() => openDialog($("win-dialog")), settings.animations ? 400 : 0);
-  }
-  if (!next.is_won && shownWin === next.id) shownWin = null;
+function enqueue(task) {
+  const next = chain.then(task, task);
+  chain = next.catch(() => {});
+  return next;
 }
 
-function enqueue(task) {
-  const run = chain.then(task, task);
-  chain = run.catch(() => {});
-  return run;
+/** Run `task` after the requests already sent, with the page marked busy meanwhile. */
+function run(task) {
+  return enqueue(async () => {
+    setBusy(1);
+    try {
+      return await task();
+    } finally {
+      setBusy(-1);
+    }
+  });
 }
 
 /** Send one action for the current game; true when the server played it. */
 function act(body) {
-  assist?.userAction();
-  return enqueue(async () => {
-    if (!state) return false;
-    setBusy(1);
+  help?.userAction();
+  return run(async () => {
+    const game = store.game;
+    if (!game) return false;
     try {
-      const answer = await api.act(state.id, { version: state.version, ...body });
+      const reply = await api.act(game.id, { version: game.version, ...body });
       clearNotice();
-      show(answer.state);
-      let text = describeEvents(answer.events || []);
-      if (body.action === "undo") text = t("announce.undone");
-      else if (body.action === "redo") text = `${t("announce.redone")} ${text}`.trim();
-      else if (body.action === "restart") text = t("announce.restarted");
+      store.setGame(reply.state);
+      const events = reply.events || [];
+      const text = actionAnnouncement(body.action, events);
       if (text) announce(text);
-      if ((answer.events || []).some((e) => e.kind === "remove_run")) notice(text, "good", 3000);
+      if (events.some((e) => e.kind === "remove_run")) notice(text, "good", 3000);
       return true;
     } catch (error) {
-      board.release();
+      store.release();
       if (error instanceof ApiError && error.status === 409 && error.body?.state) {
-        show(error.body.state);
+        store.setGame(error.body.state);
         const text = error.body.message || t("announce.stale");
         notice(text, "refused", 6000);
         announce(text);
@@ -166,43 +173,38 @@ function act(body) {
         showError(error);
       }
       return false;
-    } finally {
-      setBusy(-1);
     }
   });
 }
 
-const move = (col, count, target) => act({ action: `${col}:${count}>${target}` });
-const auto = (col, count) => act({ action: "auto", column: col, count });
+const move = (column, count, target) => act({ action: `${column}:${count}>${target}` });
+const auto = (column, count) => act({ action: "auto", column, count });
 const deal = () => act({ action: "d" });
 const undo = () => act({ action: "undo" });
 const redo = () => act({ action: "redo" });
 
 /** Show a new game (dealt, or found by a search for a winnable deal). */
-function started(next) {
-  assist?.newGame();
+function started(game) {
+  help?.newGame();
   shownWin = null;
-  show(next);
-  announce(t("announce.new_game", { code: next.code || "", level: t(`level.${next.suits}`) }));
+  store.setGame(game);
+  announce(newGameText(game));
 }
 
-async function startGame(body) {
-  return enqueue(async () => {
-    setBusy(1);
+/** Start a game from `body` ({code} or {suits, rule}); resolves to null or the error. */
+function startGame(body) {
+  return run(async () => {
     try {
       started(await api.create(body));
       return null;
     } catch (error) {
       return error;
-    } finally {
-      setBusy(-1);
     }
   });
 }
 
 async function boot() {
-  const params = new URLSearchParams(location.search);
-  const code = params.get("code");
+  const code = new URLSearchParams(location.search).get("code");
   if (code) {
     const error = await startGame({ code });
     history.replaceState(null, "", location.pathname);
@@ -216,8 +218,8 @@ async function boot() {
     showError(error);
   }
   if (current) {
-    show(current);
-    announce(t("announce.resumed", { code: current.code || "" }));
+    store.setGame(current);
+    announce(resumedText(current));
   } else {
     const error = await startGame({ suits: settings.suits, rule: settings.rule });
     if (error) showError(error);
@@ -230,12 +232,7 @@ function openDialog(dialog) {
   if (!dialog.open) dialog.showModal();
 }
 
-function wireDialogs() {
-  for (const button of document.querySelectorAll("dialog [data-close]")) {
-    button.addEventListener("click", () => button.closest("dialog").close("cancel"));
-  }
-
-  // new game
+function wireNewGame() {
   const form = $("new-form");
   const ruleField = $("rule-field");
   const syncRule = () => {
@@ -268,10 +265,10 @@ function wireDialogs() {
       // the server deals games until the solver wins one; the window shows the progress
       const submit = form.querySelector("[type=submit]");
       submit.disabled = true;
-      const next = await assist.searchDeal(body);
+      const game = await help.searchDeal(body);
       submit.disabled = false;
-      if (next) {
-        enqueue(() => started(next));
+      if (game) {
+        enqueue(() => started(game));
         $("new-dialog").close("start");
       }
       return;
@@ -283,41 +280,58 @@ function wireDialogs() {
     }
     $("new-dialog").close("start");
   });
+}
 
-  // restart
-  $("restart").addEventListener("click", () => openDialog($("restart-dialog")));
-  $("restart-dialog").addEventListener("close", () => {
-    if ($("restart-dialog").returnValue === "restart") act({ action: "restart" });
-    $("restart-dialog").returnValue = "";
-  });
-
-  // win
-  $("win-dialog").addEventListener("close", () => {
-    if ($("win-dialog").returnValue === "new") $("new-game").click();
-    $("win-dialog").returnValue = "";
-  });
-
-  // settings
-  const sform = $("settings-form");
+function wireSettings() {
+  const form = $("settings-form");
   $("settings").addEventListener("click", () => {
-    sform.elements.lang.value = settings.lang;
-    sform.elements.theme.value = settings.theme;
-    for (const name of ["fourColor", "animations", "doubleClick", "autoPlace"]) sform.elements[name].checked = !!settings[name];
+    form.elements.lang.value = settings.lang;
+    form.elements.theme.value = settings.theme;
+    for (const name of ["fourColor", "animations", "doubleClick", "autoPlace"]) form.elements[name].checked = !!settings[name];
     openDialog($("settings-dialog"));
   });
-  sform.addEventListener("change", async (event) => {
+  form.addEventListener("change", async (event) => {
     const field = event.target;
-    if (field.type === "checkbox") settings[field.name] = field.checked;
-    else settings[field.name] = field.value;
+    settings[field.name] = field.type === "checkbox" ? field.checked : field.value;
     saveSettings();
     applySettings();
     if (field.name === "lang") {
       await setLanguage(settings.lang || browserLanguage());
       applyToDom();
-      board.relabel();
-      assist.relabel();
+      view.relabel();
+      help.relabel();
+      if (store.game) drawControls(store.game);
     }
   });
+}
+
+function wireDialogs() {
+  for (const button of document.querySelectorAll("dialog [data-close]")) {
+    button.addEventListener("click", () => button.closest("dialog").close("cancel"));
+  }
+  wireNewGame();
+  $("restart").addEventListener("click", () => openDialog($("restart-dialog")));
+  $("restart-dialog").addEventListener("close", () => {
+    if ($("restart-dialog").returnValue === "restart") act({ action: "restart" });
+    $("restart-dialog").returnValue = "";
+  });
+  $("win-dialog").addEventListener("close", () => {
+    if ($("win-dialog").returnValue === "new") $("new-game").click();
+    $("win-dialog").returnValue = "";
+  });
+  wireSettings();
+}
+
+async function copyCode() {
+  const code = store.game?.code || "";
+  try {
+    await navigator.clipboard.writeText(code);
+    notice(copiedText(code), "good", 2500);
+    announce(copiedText(code));
+  } catch {
+    notice(copyFailedText(code), "info", 6000);
+    announce(copyFailedText(code));
+  }
 }
 
 // --- start ------------------------------------------------------------------------------
@@ -325,50 +339,28 @@ function wireDialogs() {
 async function main() {
   await setLanguage(settings.lang || browserLanguage());
   applyToDom();
-  board = new Board({
-    tableau: $("tableau"),
-    stock: $("stock"),
-    stockRows: $("stock-rows"),
-    removed: $("removed"),
-    score: $("score"),
-    moves: $("moves"),
-    code: $("code"),
-  });
+  const tableau = $("tableau");
+  view = createView(
+    { tableau, stock: $("stock"), stockRows: $("stock-rows"), removed: $("removed"), score: $("score"), moves: $("moves"), code: $("code") },
+    store,
+  );
   applySettings();
-  attachDrag(board, { settings: () => settings, onMove: move, onAuto: auto });
-  attachKeyboard(board, { onMove: move, onAuto: auto, onDeal: deal, onUndo: undo, onRedo: redo, announce });
-  assist = attachAssist({
-    api,
-    board,
-    enqueue,
-    show,
-    act,
+  help = createHelp(api, store, { run, act, announce, showError });
+  attachPointer(tableau, view, store, { settings: () => settings, onMove: move, onAuto: auto });
+  attachKeyboard(tableau, view, store, {
+    onMove: move,
+    onAuto: auto,
+    onDeal: deal,
+    onUndo: undo,
+    onRedo: redo,
+    onHint: () => help.hint(),
+    onEscape: () => help.close(),
     announce,
-    showError,
-    setBusy,
-    describe: describeEvents,
-    getState: () => state,
-    animations: () => board.animate,
   });
   $("stock").addEventListener("click", deal);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
-  $("copy-code").addEventListener("click", async () => {
-    const code = state?.code || "";
-    try {
-      await navigator.clipboard.writeText(code);
-      notice(t("announce.copied", { code }), "good", 2500);
-      announce(t("announce.copied", { code }));
-    } catch {
-      notice(t("announce.copy_failed", { code }), "info", 6000);
-      announce(t("announce.copy_failed", { code }));
-    }
-  });
-  board.onRender(() => {
-    // a game started from a position has no code to copy
-    $("copy-code").hidden = !state?.code;
-    $("copy-code").setAttribute("aria-label", t("button.copy_label", { code: state?.code || "" }));
-  });
+  $("copy-code").addEventListener("click", copyCode);
   wireDialogs();
   document.documentElement.classList.remove("booting");
   await boot();

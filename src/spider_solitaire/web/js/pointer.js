@@ -1,29 +1,31 @@
 // Pointer Events for mouse, pen and touch: drag a card and every card below it, tap or
-// double-click for the server's auto move. The server decides; this only reports.
+// double-click for the server's auto move. The server decides; this only reports what the
+// player did (and keeps the held cards in the store while they are dragged).
 
-const THRESHOLD = { mouse: 4, pen: 6, touch: 8 };
-const TAP_MS = 450;
+const THRESHOLD = { mouse: 4, pen: 6, touch: 8 }; // px a press moves before it is a drag
+const TAP_MS = 450; // a touch shorter than this, without a drag, is a tap
 
 /**
- * @param board the Board
- * @param opts.settings () => settings ({doubleClick, autoPlace})
- * @param opts.onMove (col, count, target) => Promise   drop on a column
- * @param opts.onAuto (col, count) => Promise           double-click, tap, auto-place drop
+ * @param tableau the table's element
+ * @param view render.js's view: locate(el), columnAt(x, y)
+ * @param store state.js's store: lift, dragTo, setHover, drop, release
+ * @param host.settings () => settings ({doubleClick, autoPlace})
+ * @param host.onMove (column, count, target) => Promise   cards dropped on a column
+ * @param host.onAuto (column, count) => Promise           double-click, tap, auto-place drop
  */
-export function attachDrag(board, { settings, onMove, onAuto }) {
-  const tableau = board.tableau;
+export function attachPointer(tableau, view, store, { settings, onMove, onAuto }) {
   let press = null; // {id, type, x, y, loc, time, dragging}
   let lastType = "mouse";
 
   function cancel() {
-    if (press?.dragging) board.release();
+    if (press?.dragging) store.release();
     press = null;
   }
 
   tableau.addEventListener("pointerdown", (event) => {
     lastType = event.pointerType || "mouse";
     if (press || (event.pointerType === "mouse" && event.button !== 0)) return;
-    const loc = board.locate(event.target);
+    const loc = view.locate(event.target);
     if (!loc) return;
     press = { id: event.pointerId, type: lastType, x: event.clientX, y: event.clientY, loc, time: performance.now(), dragging: false };
     if (event.pointerType !== "mouse") event.preventDefault();
@@ -41,11 +43,11 @@ export function attachDrag(board, { settings, onMove, onAuto }) {
       } catch {
         /* capture is a nicety */
       }
-      board.lift(press.loc.col, press.loc.idx, "drag");
+      store.lift(press.loc.column, press.loc.index, "drag");
       document.body.classList.add("dragging-cards");
     }
-    board.dragTo(dx, dy);
-    board.setHover(board.columnAt(event.clientX, event.clientY));
+    store.dragTo(dx, dy);
+    store.setHover(view.columnAt(event.clientX, event.clientY));
     event.preventDefault();
   });
 
@@ -54,20 +56,20 @@ export function attachDrag(board, { settings, onMove, onAuto }) {
     const current = press;
     press = null;
     document.body.classList.remove("dragging-cards");
-    const { col, count } = current.loc;
+    const { column, count } = current.loc;
     if (current.dragging) {
-      const target = board.columnAt(event.clientX, event.clientY);
-      if (settings().autoPlace && target !== col) {
-        board.drop();
-        onAuto(col, count);
-      } else if (target == null || target === col) {
-        board.release();
+      const target = view.columnAt(event.clientX, event.clientY);
+      if (settings().autoPlace && target !== column) {
+        store.drop();
+        onAuto(column, count);
+      } else if (target == null || target === column) {
+        store.release();
       } else {
-        board.drop();
-        onMove(col, count, target);
+        store.drop();
+        onMove(column, count, target);
       }
     } else if (current.type !== "mouse" && performance.now() - current.time < TAP_MS) {
-      onAuto(col, count); // a tap does what a double-click does
+      onAuto(column, count); // a tap does what a double-click does
     }
   });
 
@@ -80,10 +82,10 @@ export function attachDrag(board, { settings, onMove, onAuto }) {
 
   tableau.addEventListener("dblclick", (event) => {
     if (lastType !== "mouse" || !settings().doubleClick) return;
-    const loc = board.locate(document.elementFromPoint(event.clientX, event.clientY));
+    const loc = view.locate(document.elementFromPoint(event.clientX, event.clientY));
     if (loc) {
       event.preventDefault();
-      onAuto(loc.col, loc.count);
+      onAuto(loc.column, loc.count);
     }
   });
 

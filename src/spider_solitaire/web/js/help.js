@@ -1,0 +1,348 @@
+// The solver's help at the table: Hint, "Can I still win?", "Show solution" and the
+// "Winnable deals only" search of the New game window, with the answer panel. Like the
+// board, it knows no rules: the server chooses the hint, solves the position (it alone sees
+// the face-down cards), plays the solution move by move and deals the winnable games.
+// It reads the game from the store, puts the states the server answers into it, marks
+// what a hint names through store.setHighlight, and asks the host for everything else.
+import { ApiError } from "./api.js";
+import { t } from "./i18n.js";
+import { motionAllowed } from "./animate.js";
+import { canWinText, describeEvents, hintText, rewoundText, searchProgressText, solutionLeftText } from "./sentences.js";
+
+const $ = (id) => document.getElementById(id);
+const STEP_MS = 700; // between two moves of the solution (animations on)
+const QUICK_STEP_MS = 250; // ... and with animations off
+const POLL_MS = 400; // how often a search for a winnable deal is asked about
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const aborted = (error) => error?.name === "AbortError";
+/** The server's 422 game_won (the game was won meanwhile, in another tab say). */
+const wonError = (error) => error instanceof ApiError && error.status === 422 && error.reason === "game_won";
+const errorText = (error) => (error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network"));
+
+/**
+ * @param api the API client of api.js
+ * @param store the store of state.js (the game shown; answers' states go into it)
+ * @param host.run (task) => Promise: runs `task` after the actions already sent, busy meanwhile
+ * @param host.act (body) => Promise<boolean>: send an ordinary action
+ * @param host.announce (text) => void: the live region
+ * @param host.showError (error) => void: the notice for a failed request
+ * @returns {hint, close, userAction, newGame, relabel, searchDeal}
+ */
+export function createHelp(api, store, { run, act, announce, showError }) {
+  const panel = $("assist");
+  const text = $("assist-text");
+  const actionButton = $("assist-action");
+  const stopButton = $("assist-stop");
+  const solutionButton = $("solution");
+  let panelKind = null; // "hint" | "check" | "solution" | "answer"
+  let onPanelAction = null;
+  let onPanelStop = null;
+  let checking = null; // {controller}
+  let playing = null; // {controller, stopped}
+  let searching = null; // {id, stopped}
+
+  // --- the panel ----------------------------------------------------------------------
+
+  function openPanel(kind, message, { action = null, onAction = null, onStop = null, busy = false } = {}) {
+    panelKind = kind;
+    text.textContent = message;
+    actionButton.hidden = !action;
+    actionButton.textContent = action || "";
+    onPanelAction = onAction;
+    stopButton.hidden = !onStop;
+    onPanelStop = onStop;
+    panel.dataset.busy = busy ? "true" : "false";
+    panel.dataset.kind = kind;
+    panel.hidden = false;
+    document.body.classList.add("assist-open");
+  }
+
+  function closePanel() {
+    panelKind = null;
+    onPanelAction = null;
+    onPanelStop = null;
+    panel.hidden = true;
+    delete panel.dataset.kind;
+    document.body.classList.remove("assist-open");
+  }
+
+  /** Open the panel with `message` and say it in the live region. */
+  function answer(kind, message, options) {
+    openPanel(kind, message, options);
+    announce(message);
+  }
+
+  function close() {
+    stopChecking();
+    stopPlaying();
+    store.setHighlight(null);
+    closePanel();
+  }
+
+  actionButton.addEventListener("click", () => onPanelAction?.());
+  stopButton.addEventListener("click", () => onPanelStop?.());
+  $("assist-close").addEventListener("click", close);
+
+  /** A won game needs no help: say so in the panel (nothing is asked, nothing marked). */
+  const sayWon = () => answer("answer", t("assist.won"));
+
+  /** An error answer: a 409 brings the current state; the message goes to the notice. */
+  function failed(error) {
+    if (error instanceof ApiError && error.status === 409 && error.body?.state) store.setGame(error.body.state);
+    showError(error);
+  }
+
+  // a new state: a hint about an older version has gone with it (state.js drops its marks)
+  store.subscribe((kind) => {
+    if (kind === "game" && panelKind === "hint" && !store.highlight) closePanel();
+  });
+
+  // --- hint ---------------------------------------------------------------------------
+
+  /** What to mark for a hint: the cards and their column, the stock, Undo, or the way out. */
+  function hintMarks(hint, game) {
+    if (hint.kind === "move") return { column: hint.column, count: hint.count, target: hint.target };
+    if (hint.kind === "deal") return { controls: ["stock"] };
+    // stuck with nothing to undo: the way out is a restart or a new game
+    return { controls: game.can_undo ? ["undo"] : ["restart", "new-game"] };
+  }
+
+  function requestHint() {
+    if (playing || !store.game) return Promise.resolve();
+    stopChecking();
+    return run(async () => {
+      if (store.game.is_won) {
+        sayWon();
+        return;
+      }
+      try {
+        const reply = await api.hint(store.game.id, store.game.version);
+        store.setGame(reply.state);
+        store.setHighlight(hintMarks(reply.hint, reply.state));
+        answer("hint", hintText(reply.hint, reply.state));
+      } catch (error) {
+        if (wonError(error)) sayWon();
+        else failed(error);
+      }
+    });
+  }
+
+  // --- can I still win? ---------------------------------------------------------------
+
+  function stopChecking() {
+    if (!checking) return;
+    checking.controller.abort();
+    checking = null;
+    if (panelKind === "check") closePanel();
+  }
+
+  async function checkWin() {
+    const game = store.game;
+    if (!game || checking) return;
+    stopPlaying();
+    store.setHighlight(null);
+    if (game.is_won) {
+      sayWon();
+      return;
+    }
+    const mine = { controller: new AbortController() };
+    checking = mine;
+    answer("check", t("can_win.checking"), { onStop: stopChecking, busy: true });
+    try {
+      const reply = await api.canWin(game.id, game.version, mine.controller.signal);
+      if (checking !== mine) return;
+      checking = null;
+      store.setGame(reply.state);
+      const { message, action } = canWinText(reply);
+      const kind = reply.last_winnable?.kind;
+      const onAction = !action ? null : kind === "undo" ? () => rewind(reply.last_winnable.steps) : () => restart();
+      answer("answer", message, { action, onAction });
+      if (action) actionButton.focus();
+    } catch (error) {
+      if (aborted(error) || checking !== mine) return;
+      checking = null;
+      if (wonError(error)) {
+        sayWon(); // the answer of a won game: no state to show, nothing to mark
+        return;
+      }
+      closePanel();
+      failed(error);
+    }
+  }
+
+  function rewind(steps) {
+    closePanel();
+    return run(async () => {
+      try {
+        const reply = await api.rewind(store.game.id, store.game.version, steps);
+        store.setGame(reply.state);
+        answer("answer", rewoundText(steps));
+      } catch (error) {
+        failed(error);
+      }
+    });
+  }
+
+  function restart() {
+    closePanel();
+    return act({ action: "restart" });
+  }
+
+  // --- show the solution --------------------------------------------------------------
+
+  function setPlaying(on) {
+    solutionButton.setAttribute("aria-pressed", on ? "true" : "false");
+    solutionButton.querySelector("use").setAttribute("href", on ? "#i-stop" : "#i-play");
+    const label = t(on ? "button.solution_stop" : "button.solution");
+    solutionButton.querySelector(".label").textContent = label;
+    solutionButton.title = label;
+  }
+
+  function stopPlaying() {
+    if (!playing) return;
+    playing.stopped = true;
+    playing.controller?.abort();
+    playing = null;
+    setPlaying(false);
+    if (panelKind === "solution") answer("answer", t("solution.stopped"));
+  }
+
+  async function play() {
+    const first = store.game;
+    if (!first) return;
+    stopChecking();
+    store.setHighlight(null);
+    if (first.is_won) {
+      sayWon();
+      return;
+    }
+    const me = { controller: null, stopped: false };
+    playing = me;
+    setPlaying(true);
+    answer("solution", t("solution.finding"), { onStop: stopPlaying, busy: true });
+    try {
+      while (!me.stopped) {
+        me.controller = new AbortController();
+        const step = await run(() => api.solutionNext(store.game.id, store.game.version, me.controller.signal));
+        store.setGame(step.state); // played on the server even if stopped meanwhile
+        if (me.stopped) return;
+        const left = solutionLeftText(step.remaining);
+        openPanel("solution", left, { onStop: stopPlaying });
+        announce(`${describeEvents(step.events || [])} ${left}`.trim());
+        if (step.remaining === 0 || step.state.is_won) {
+          openPanel("answer", t("solution.done"));
+          return;
+        }
+        await sleep(motionAllowed(store.animations) ? STEP_MS : QUICK_STEP_MS);
+      }
+    } catch (error) {
+      if (aborted(error) || me.stopped) return;
+      if (wonError(error)) {
+        sayWon();
+      } else if (error instanceof ApiError && error.body?.message && error.status === 422) {
+        answer("answer", error.body.message);
+      } else {
+        closePanel();
+        failed(error);
+      }
+    } finally {
+      if (playing === me) {
+        playing = null;
+        setPlaying(false);
+      }
+    }
+  }
+
+  // --- winnable deals -----------------------------------------------------------------
+
+  /**
+   * Search for a winnable deal of `body` ({suits, rule}), showing the progress in the New
+   * game window; resolves to the new game's state, or null (stopped or failed: the
+   * window shows why).
+   */
+  async function searchDeal(body) {
+    const progress = $("new-progress");
+    const bar = $("new-progress-bar");
+    const label = $("new-progress-text");
+    const me = { id: null, stopped: false };
+    searching = me;
+    progress.hidden = false;
+    bar.removeAttribute("value"); // indeterminate until the first answer
+    label.textContent = t("new.searching_start");
+    try {
+      let view = await api.startSearch(body);
+      me.id = view.id;
+      while (view.status === "running" && !me.stopped) {
+        bar.max = view.max_tries;
+        bar.value = view.tried;
+        label.textContent = searchProgressText(view.tried, view.max_tries);
+        await sleep(POLL_MS);
+        if (me.stopped) break;
+        view = await api.search(view.id);
+      }
+      if (me.stopped) return null;
+      if (view.status === "done") return view.state;
+      $("new-error").textContent = view.message || t("announce.network");
+      return null;
+    } catch (error) {
+      if (!me.stopped) $("new-error").textContent = errorText(error);
+      return null;
+    } finally {
+      if (searching === me) searching = null;
+      progress.hidden = true;
+    }
+  }
+
+  function stopSearch() {
+    const me = searching;
+    if (!me) return;
+    me.stopped = true;
+    searching = null;
+    $("new-progress").hidden = true;
+    if (me.id) api.stopSearch(me.id).catch(() => {});
+  }
+
+  $("new-dialog").addEventListener("close", stopSearch);
+
+  // --- where the toolbar sits -----------------------------------------------------------
+
+  // Between the removed runs and the stock; on a narrow screen there is no room for it
+  // there, and a row of its own would take the table's height: it joins the header,
+  // where the CSS gives it a place beside the game code (base.css, max-width: 480px).
+  const toolbar = document.querySelector(".assist-bar");
+  const narrow = matchMedia("(max-width: 480px)");
+  function placeToolbar() {
+    if (narrow.matches) document.querySelector(".bar").insertBefore(toolbar, document.querySelector(".actions"));
+    else $("stock").before(toolbar);
+  }
+  narrow.addEventListener("change", placeToolbar);
+  placeToolbar();
+
+  $("hint").addEventListener("click", () => requestHint());
+  $("can-win").addEventListener("click", () => checkWin());
+  solutionButton.addEventListener("click", () => (playing ? stopPlaying() : play()));
+
+  return {
+    hint: requestHint,
+    /** Escape: close the answer panel (stopping what it shows); true when it was open. */
+    close() {
+      if (panel.hidden) return false;
+      close();
+      return true;
+    },
+    /** The player acts: a running check or solution stops (the position changes). */
+    userAction() {
+      stopChecking();
+      stopPlaying();
+    },
+    /** A new game: whatever the panel said was about the old one. */
+    newGame() {
+      close();
+    },
+    relabel() {
+      setPlaying(!!playing);
+    },
+    searchDeal,
+  };
+}
