@@ -98,6 +98,7 @@ def test_terminal_game_in_spanish() -> None:
     [
         ({"LANG": "es_ES.UTF-8"}, "es"),
         ({"LANG": "es"}, "es"),
+        ({"LANG": "es_ES@euro"}, "es"),
         ({"LC_MESSAGES": "es_AR.UTF-8", "LANG": "en_US.UTF-8"}, "es"),
         ({"LC_ALL": "C.UTF-8", "LC_MESSAGES": "es_AR.UTF-8"}, "en"),
         ({"LC_ALL": "", "LANG": "es_CL"}, "es"),

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from boards import RUN_S, board, game
-from spider_solitaire import Game, IllegalMoveError, InvalidMoveError, Move
+from spider_solitaire import Game, IllegalMoveError, InvalidMoveError, InvalidPositionError, Move
 from spider_solitaire.codes import GameCode, shuffled_deck
 from spider_solitaire.events import (
     CardsMoved,
@@ -71,6 +71,15 @@ def test_a_position_numbers_its_cards_in_text_order() -> None:
         position.suits, position.rule, position.columns, position.face_down, position.stock
     )
     assert (by_hand.ids, by_hand.stock_ids) == (position.ids, position.stock_ids)
+    with pytest.raises(InvalidPositionError, match="0 stock ids for 10 stock cards"):
+        Position(
+            position.suits,
+            position.rule,
+            position.columns,
+            position.face_down,
+            position.stock,
+            ids=position.ids,
+        )
 
 
 def test_ids_take_no_part_in_equality() -> None:

@@ -164,12 +164,16 @@ class Table:
     only (see the module docstring)."""
 
     def __init__(self, start: Position) -> None:
+        self.kinds: set[str] = set()  # the kinds of event seen, kept over a restart
+        self.reset(start)
+
+    def reset(self, start: Position) -> None:
+        """Lay the table out as ``start`` is (a new game, or a restart)."""
         self.columns = [list(ids) for ids in start.ids]
         self.face_down = list(start.face_down)
         self.stock = list(start.stock_ids)
         self.removed: list[list[int]] = []
         self.texts: dict[int, str] = {}
-        self.kinds: set[str] = getattr(self, "kinds", set())  # kept over a restart
         for cards, ids, down in zip(start.columns, start.ids, start.face_down, strict=True):
             for card, card_id in zip(cards[down:], ids[down:], strict=True):
                 self.texts[card_id] = card_text(card)
@@ -240,7 +244,7 @@ class Table:
         elif isinstance(event, GameUnwon):
             assert before.is_won and not after.is_won
         elif isinstance(event, Restarted):
-            self.__init__(after)  # type: ignore[misc]
+            self.reset(after)
         else:
             raise AssertionError(f"unknown event {event!r}")
         # No event names the text of a card that is face-down once it has happened.

@@ -82,7 +82,10 @@ class Position:
             stock).
 
     Left out (both of ``ids`` and ``stock_ids``), the ids are those of :meth:`from_text`:
-    text order.
+    text order. Given, they must have the shapes of ``columns`` and ``stock``.
+
+    Raises:
+        InvalidPositionError: ``ids`` given with a ``stock_ids`` of the wrong length.
     """
 
     suits: int
@@ -101,6 +104,10 @@ class Position:
             ids, stock_ids = _text_order_ids(self.columns, len(self.stock))
             object.__setattr__(self, "ids", ids)
             object.__setattr__(self, "stock_ids", stock_ids)
+        elif len(self.stock_ids) != len(self.stock):  # a cheap guard; the engine keeps both
+            raise InvalidPositionError(
+                f"{len(self.stock_ids)} stock ids for {len(self.stock)} stock cards"
+            )
 
     @classmethod
     def from_deck(cls, deck: list[Card], suits: int, rule: str) -> Position:
@@ -126,10 +133,7 @@ class Position:
 
     @property
     def moves(self) -> int:
-        """Deprecated alias of :attr:`move_count`.
-
-        .. deprecated:: 0.2.0 use :attr:`move_count`.
-        """
+        """Deprecated alias of :attr:`move_count`; warns with :class:`DeprecationWarning`."""
         warnings.warn(
             "Position.moves is deprecated; use Position.move_count",
             DeprecationWarning,

@@ -232,9 +232,9 @@ def legal_moves(position: Position) -> list[Move]:
     (they are legal; only the view cannot show their outcome) and refused with
     ``hidden`` when played.
     """
-    if position.is_won:
-        return []
     columns = position.columns
+    if not position.stock and not any(columns):
+        return []  # won
     # targets_by_rank[r]: columns (in order) that take a group whose first card has rank
     # r - 1, empty columns included (they take any group).
     empty = [number for number, cards in enumerate(columns, 1) if not cards]
@@ -246,26 +246,38 @@ def legal_moves(position: Position) -> list[Move]:
         for rank, targets in targets_by_rank.items():
             targets_by_rank[rank] = sorted(targets + empty)
     moves: list[Move] = []
+    append = moves.append
     for source in range(1, COLUMNS + 1):
         cards = columns[source - 1]
+        if not cards:
+            continue
+        by_count = _MOVE_TABLE[source]
         for count in range(1, movable_length(position, source) + 1):
+            by_target = by_count[count]
             for target in targets_by_rank.get((cards[-count] & 15) + 1, empty):
                 if target != source:
-                    move = _MOVES.get((source, count, target))
-                    moves.append(move if move is not None else _cached_move(source, count, target))
+                    append(by_target[target])
     if deal_reason(position) is None:
-        moves.append(DEAL)
+        append(DEAL)
     return moves
 
 
-_MOVES: dict[tuple[int, int, int], Move] = {}
-
-
-def _cached_move(source: int, count: int, target: int) -> Move:
-    """Make and keep the (immutable, shared) :class:`Move` for these numbers; saves
-    rebuilding and re-validating the same small values in every :func:`legal_moves` call."""
-    move = _MOVES[(source, count, target)] = Move(source, target, count)
-    return move
+_MOVE_TABLE: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            Move(source, target, count)
+            if source and count and target and source != target
+            else DEAL
+            for target in range(COLUMNS + 1)
+        )
+        for count in range(RUN_LENGTH + 1)
+    )
+    for source in range(COLUMNS + 1)
+)
+"""``_MOVE_TABLE[source][count][target]``: the (immutable, shared) :class:`Move` of every
+possible move, made once so that :func:`legal_moves` rebuilds and re-validates none. A
+movable group has at most 13 cards (its ranks descend by one from a King at most).
+Entries that are no move (a 0, or the same column twice) hold :data:`DEAL`, never read."""
 
 
 def _complete_run_at_end(cards: tuple[Card, ...], face_down: int) -> bool:

@@ -43,7 +43,7 @@ def terminal_language(environ: Mapping[str, str] | None = None) -> str:
     for name in _LOCALE_VARIABLES:
         value = env.get(name, "")
         if value:
-            code = value.split(".")[0].split("_")[0].split("-")[0].lower()
+            code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
             return code if code in LANGUAGES else LANGUAGES[0]
     return LANGUAGES[0]
 
