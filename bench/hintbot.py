@@ -32,7 +32,7 @@ def play_one(code: str, max_actions: int) -> dict[str, object]:
     hints = 0
     spent = 0.0
     end = "move cap"
-    while game.moves < max_actions:
+    while game.move_count < max_actions:
         if game.is_won:
             end = "won"
             break
@@ -49,7 +49,7 @@ def play_one(code: str, max_actions: int) -> dict[str, object]:
     return {
         "code": code,
         "end": end,
-        "actions": game.moves,
+        "actions": game.move_count,
         "runs": len(game.removed),
         "stock_rows_left": game.stock_rows_left,
         "ms_per_hint": 1000 * spent / max(hints, 1),

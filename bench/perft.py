@@ -1,10 +1,10 @@
 """Perft for Spider: the number of action sequences of depth 1..N from fixed game codes.
 
 A sequence is a list of actions (moves and deals), each legal in the position the
-previous ones left; every legal action counts, pointless ones included (rule 13 of the
-engine issue). The counts pin move generation: any change in it shows as a different
-number. ``tests/data/perft.json`` keeps the numbers and ``tests/test_perft.py`` checks
-them.
+previous ones left; every legal action counts, pointless ones included (a pointless
+move is still a move of the game). The counts pin move generation: any change in it
+shows as a different number. ``tests/data/perft.json`` keeps the numbers and
+``tests/test_perft.py`` checks them.
 
 Usage::
 

@@ -50,5 +50,5 @@ def game(columns: dict[int, str], **headers: Any) -> Game:
 
 def column_lines(game: Game) -> dict[int, str]:
     """Return the column lines of ``game`` that are not empty, by column number."""
-    lines = game.to_position().splitlines()[5:]
+    lines = game.position_text().splitlines()[5:]
     return {n: line for n, line in enumerate(lines, 1) if line != f"{n}: |"}

@@ -33,7 +33,8 @@ def parse(text: str) -> tuple[str, list[tuple[list[str], list[str]]], list[str],
 
 def legal_actions(text: str) -> list[str]:
     """Every legal action in the engine's documented order: by source column, then count
-    from 1 up, then target column; the deal last. Written from rules 3-9 and 13."""
+    from 1 up, then target column; the deal last. Written from the rules of moving a
+    card or a group, empty columns and deals; pointless moves count."""
     rules, columns, stock, _ = parse(text)
     if not stock and not any(down or up for down, up in columns):
         return []  # won
@@ -72,5 +73,5 @@ def card_census(text: str) -> Counter[str]:
 
 
 def full_deck(suits: int) -> Counter[str]:
-    """The 104 cards of a game of ``suits`` suits (rule 1)."""
+    """The 104 cards of a game of ``suits`` suits (every game has 104 cards)."""
     return Counter({r + s: 8 // suits for s in "SHDC"[:suits] for r in RANKS})

@@ -12,6 +12,7 @@ from spider_solitaire import (
     IllegalMoveError,
     InvalidCodeError,
     InvalidMoveError,
+    InvalidOptionError,
     InvalidPositionError,
     Move,
 )
@@ -38,7 +39,7 @@ def test_new_game_rule_must_be_text() -> None:
 
 @pytest.mark.parametrize("limit", [1.5, "5", -1, True])
 def test_undo_limit_must_be_a_whole_number(limit: Any) -> None:
-    with pytest.raises(ValueError, match="must be a whole number 0 or more"):
+    with pytest.raises(InvalidOptionError, match="must be a whole number 0 or more"):
         Game.from_code("SP1-S1C-AAAAAAA", undo_limit=limit)
 
 
@@ -71,15 +72,15 @@ def test_position_that_is_not_text() -> None:
         Game.from_position(None)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("key", ["score", "moves"])
-def test_score_and_moves_are_bounded(key: str) -> None:
+@pytest.mark.parametrize(("key", "attribute"), [("score", "score"), ("moves", "move_count")])
+def test_score_and_moves_are_bounded(key: str, attribute: str) -> None:
     text = SMALL.replace("rules: S1C\n", f"rules: S1C\n{key}: 2147483648\n")
     with pytest.raises(InvalidPositionError) as info:
         Game.from_position(text, strict=False)
     assert info.value.line == 2
     assert "from 0 to 2147483647" in str(info.value)
     largest = Game.from_position(text.replace("2147483648", "2147483647"), strict=False)
-    assert getattr(largest, key) == 2147483647
+    assert getattr(largest, attribute) == 2147483647
 
 
 def test_at_most_eight_removed_runs_even_when_not_strict() -> None:

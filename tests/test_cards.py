@@ -1,4 +1,4 @@
-"""Cards: text both ways, the hidden card, and the 104-card decks (rule 1)."""
+"""Cards: text both ways, the hidden card, and the 104-card decks (every game has 104 cards)."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_suits_in_play() -> None:
     assert [suits_in_play(n) for n in (1, 2, 4)] == ["S", "SH", "SHDC"]
 
 
-# Rule 1: 104 cards. 1 suit: 8 x 13 spades. 2 suits: 4 x 13 spades + 4 x 13 hearts.
+# Every game has 104 cards. 1 suit: 8 x 13 spades. 2 suits: 4 x 13 spades + 4 x 13 hearts.
 # 4 suits: 2 x 13 of each of spades, hearts, diamonds, clubs.
 @pytest.mark.parametrize(("suits", "copies"), [(1, 8), (2, 4), (4, 2)])
 def test_rule_1_deck_composition(suits: int, copies: int) -> None:

@@ -9,13 +9,14 @@ import pytest
 
 from spider_solitaire import Game
 from spider_solitaire.cli import main
-from spider_solitaire.terminal import draw_board, play_in_terminal
+from spider_solitaire.messages import reason_text
+from spider_solitaire.terminal import draw_board, play_in_terminal, terminal_language
 
 
 def test_deal_prints_the_position_of_the_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deal", "sp1-s2c-aaaaaad"]) == 0
     out = capsys.readouterr().out
-    assert out == Game.from_code("SP1-S2C-AAAAAAD").to_position()
+    assert out == Game.from_code("SP1-S2C-AAAAAAD").position_text()
     assert out.splitlines()[0] == "rules: S2C"
 
 
@@ -25,7 +26,7 @@ def test_deal_without_code_prints_a_code_that_reproduces_it(
     assert main(["deal", "--suits", "1"]) == 0
     code, _, position = capsys.readouterr().out.partition("\n")
     assert code.startswith("SP1-S1C-")
-    assert position == Game.from_code(code).to_position()
+    assert position == Game.from_code(code).position_text()
 
 
 def test_deal_with_a_bad_code_names_the_part(capsys: pytest.CaptureFixture[str]) -> None:
@@ -43,7 +44,7 @@ def test_replay_prints_final_position_score_and_moves(
     game = Game.from_code("SP1-S2C-AAAAAAD")
     game.play("6:1>1")
     game.deal()
-    assert out.startswith(game.to_position())
+    assert out.startswith(game.position_text())
     assert out.splitlines()[-1] == "score 498, moves 2"
 
 
@@ -68,12 +69,60 @@ def test_terminal_game_plays_refuses_undoes_and_quits() -> None:
     game = Game.from_code("SP1-S2C-AAAAAAD")
     commands = iter(["1>2", "6>1", "u", "r", "bogus", "q"])
     out = io.StringIO()
-    assert play_in_terminal(game, read=lambda _prompt: next(commands), out=out) == 0
+    assert play_in_terminal(game, read=lambda _prompt: next(commands), out=out, language="en") == 0
     text = out.getvalue()
-    assert "refused: A card goes only onto a card exactly one rank higher" in text
-    assert "undid 6:1>1" in text
-    assert "'bogus' is not an action" in text
-    assert game.moves == 1 and game.score == 499
+    assert "Refused: A card goes only onto a card exactly one rank higher" in text
+    assert "Undid 6:1>1." in text
+    assert "Redid 6:1>1." in text
+    assert "'bogus' is not an action. Type a move like 3>7" in text
+    assert game.move_count == 1 and game.score == 499
+
+
+def test_terminal_game_in_spanish() -> None:
+    game = Game.from_code("SP1-S2C-AAAAAAD")
+    commands = iter(["1>2", "6>1", "u", "r", "r", "?", "q"])
+    out = io.StringIO()
+    play_in_terminal(game, read=lambda _prompt: next(commands), out=out, language="es")
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Escribe un movimiento como 3>7")
+    assert lines[1] == "SP1-S2C-AAAAAAD  puntos 500  movimientos 0  mazo 5 filas  retiradas ninguna"
+    assert "No se puede: " + reason_text("not_one_higher", "es") in lines
+    assert "Deshecho: 6:1>1." in lines and "Rehecho: 6:1>1." in lines
+    assert "No se puede: No hay ninguna acción deshecha que rehacer." in lines
+    assert reason_text("nothing_to_redo", "es") == "No hay ninguna acción deshecha que rehacer."
+    assert lines.count(lines[0]) == 2  # the help, again for "?"
+
+
+@pytest.mark.parametrize(
+    ("environ", "language"),
+    [
+        ({"LANG": "es_ES.UTF-8"}, "es"),
+        ({"LANG": "es"}, "es"),
+        ({"LANG": "es_ES@euro"}, "es"),
+        ({"LC_MESSAGES": "es_AR.UTF-8", "LANG": "en_US.UTF-8"}, "es"),
+        ({"LC_ALL": "C.UTF-8", "LC_MESSAGES": "es_AR.UTF-8"}, "en"),
+        ({"LC_ALL": "", "LANG": "es_CL"}, "es"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_terminal_language_comes_from_the_locale(environ: dict[str, str], language: str) -> None:
+    assert terminal_language(environ) == language
+
+
+def test_terminal_command_takes_a_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\nq\n"))
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["terminal", "SP1-S1C-AAAAAAD", "--language", "es"]) == 0
+    assert out.getvalue().splitlines()[1].startswith("SP1-S1C-AAAAAAD  puntos 500")
+    out.truncate(0)
+    out.seek(0)
+    assert main(["terminal", "SP1-S1C-AAAAAAD"]) == 0
+    assert out.getvalue().splitlines()[1].startswith("SP1-S1C-AAAAAAD  score 500")
 
 
 def test_board_hides_face_down_cards() -> None:
@@ -92,6 +141,26 @@ SMALL_WIN = (
     + "".join(f"{n}: |\n" for n in range(5, 11))
 )
 """Seven runs removed, the last one three moves from done."""
+
+
+def test_board_of_a_won_game_says_so_with_the_plural_form() -> None:
+    game = Game.from_position(SMALL_WIN)
+    for move in ("2:3>1", "3:2>1", "4:1>1"):
+        game.play(move)
+    lines = draw_board(game, language="en").splitlines()
+    assert lines[0] == "position  score 597  moves 3  stock 0 rows  removed S S S S S S S S"
+    assert lines[-1] == "You won with 597 points in 3 moves."
+    one_move = Game.from_position(
+        "rules: S1C\nremoved: S S S S S S S\n1: | KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n"
+        "2: | AS\n" + "".join(f"{n}: |\n" for n in range(3, 11))
+    )
+    one_move.play("2>1")
+    assert draw_board(one_move, language="en").splitlines()[-1] == (
+        "You won with 599 points in 1 move."
+    )
+    assert draw_board(one_move, language="es").splitlines()[-1] == (
+        "Has ganado con 599 puntos en 1 movimiento."
+    )
 
 
 def test_solve_prints_a_record_that_replays_to_a_win(
@@ -139,7 +208,7 @@ def test_solve_a_bad_code_is_status_2(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_replay_from_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     position = tmp_path / "start.txt"
-    position.write_text(Game.from_code("SP1-S2C-AAAAAAD").to_position())
+    position.write_text(Game.from_code("SP1-S2C-AAAAAAD").position_text())
     actions = tmp_path / "actions.txt"
     actions.write_text("# solution from the position in start.txt\n6>1 d\n")
     assert main(["replay", "--position", str(position), str(actions)]) == 0

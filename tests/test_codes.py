@@ -139,20 +139,20 @@ def test_golden_file_has_the_expected_codes() -> None:
 
 @pytest.mark.parametrize("code", list(GOLDEN))
 def test_golden_deal(code: str) -> None:
-    assert Game.from_code(code).to_position() == GOLDEN[code]
+    assert Game.from_code(code).position_text() == GOLDEN[code]
 
 
 def test_golden_deal_seed_0_four_suits_first_columns() -> None:
     # Spelled out here too, so that a broken golden file cannot hide a change.
-    lines = Game.from_code("SP1-S4C-AAAAAAA").to_position().splitlines()
+    lines = Game.from_code("SP1-S4C-AAAAAAA").position_text().splitlines()
     assert lines[5] == "1: 3H TH 3D AS 2S | 5D"
     assert lines[14] == "10: 8H 9S 2S 2H | 9D"
     assert lines[4].startswith("stock: 5S 6H 8S AH 7S 7H 8H 6D TC 4C ")
 
 
 def test_same_seed_other_rule_same_deal() -> None:
-    classic = Game.from_code("SP1-S4C-ZZZZZZZ").to_position().splitlines()
-    flexible = Game.from_code("SP1-S4F-ZZZZZZZ").to_position().splitlines()
+    classic = Game.from_code("SP1-S4C-ZZZZZZZ").position_text().splitlines()
+    flexible = Game.from_code("SP1-S4F-ZZZZZZZ").position_text().splitlines()
     assert classic[0] == "rules: S4C"
     assert flexible[0] == "rules: S4F"
     assert classic[1:] == flexible[1:]
@@ -161,8 +161,8 @@ def test_same_seed_other_rule_same_deal() -> None:
 def test_same_seed_other_suit_count_same_permutation() -> None:
     # The seed decides the permutation of the unshuffled deck; with 1 suit every card is
     # a spade of the same rank as in the 4-suit deal.
-    one = Game.from_code("SP1-S1C-AAAAAAA").to_position()
-    four = Game.from_code("SP1-S4C-AAAAAAA").to_position()
+    one = Game.from_code("SP1-S1C-AAAAAAA").position_text()
+    four = Game.from_code("SP1-S4C-AAAAAAA").position_text()
     assert one.splitlines()[0] == "rules: S1C"
     assert re.sub("[HDC]", "S", four).splitlines()[1:] == one.splitlines()[1:]
 
@@ -194,8 +194,8 @@ def test_game_code_is_canonical() -> None:
 
 
 def test_s1f_plays_as_s1c() -> None:
-    assert Game.from_code("SP1-S1F-AAAAAAD").to_position() == (
-        Game.from_code("SP1-S1C-AAAAAAD").to_position()
+    assert Game.from_code("SP1-S1F-AAAAAAD").position_text() == (
+        Game.from_code("SP1-S1C-AAAAAAD").position_text()
     )
 
 
@@ -247,13 +247,13 @@ def test_new_game_code_reproduces_it(suits: int, rule: str, setup: str) -> None:
     game = Game.new(suits, rule)
     assert game.code is not None
     assert re.fullmatch(f"SP1-{setup}-[A-Z2-7]{{7}}", game.code)
-    assert Game.from_code(game.code).to_position() == game.to_position()
+    assert Game.from_code(game.code).position_text() == game.position_text()
 
 
 def test_new_game_defaults_to_four_suits_classic() -> None:
     game = Game.new()
     assert game.code is not None and game.code.startswith("SP1-S4C-")
-    assert game.to_position().startswith("rules: S4C\n")
+    assert game.position_text().startswith("rules: S4C\n")
 
 
 def test_new_games_draw_different_seeds() -> None:
@@ -268,7 +268,7 @@ def test_new_game_bad_options(suits: int, rule: str) -> None:
 
 
 def test_position_game_has_no_code() -> None:
-    text = Game.from_code("SP1-S2C-AAAAAAD").to_position()
+    text = Game.from_code("SP1-S2C-AAAAAAD").position_text()
     assert Game.from_position(text).code is None
 
 

@@ -8,7 +8,7 @@ from boards import RUN_S, board
 from spider_solitaire import Game, InvalidPositionError
 from spider_solitaire.position import Position
 
-START_S2C = Game.from_code("SP1-S2C-AAAAAAD").to_position()
+START_S2C = Game.from_code("SP1-S2C-AAAAAAD").position_text()
 
 
 def test_output_shape_of_a_new_game() -> None:
@@ -23,14 +23,14 @@ def test_output_shape_of_a_new_game() -> None:
 
 
 def test_empty_values_and_empty_columns_are_written_bare() -> None:
-    text = Game.from_position(board({1: "| 5H"}), strict=False).to_position()
+    text = Game.from_position(board({1: "| 5H"}), strict=False).position_text()
     assert text.splitlines()[3:7] == ["removed:", "stock:", "1: | 5H", "2: |"]
 
 
 @pytest.mark.parametrize("code", ["SP1-S1C-AAAAAAA", "SP1-S2F-AAAAAAD", "SP1-S4C-ZZZZZZZ"])
 def test_round_trip_of_a_dealt_game(code: str) -> None:
-    text = Game.from_code(code).to_position()
-    assert Game.from_position(text).to_position() == text
+    text = Game.from_code(code).position_text()
+    assert Game.from_position(text).position_text() == text
 
 
 def test_round_trip_with_removed_runs_score_and_moves() -> None:
@@ -43,23 +43,28 @@ def test_round_trip_with_removed_runs_score_and_moves() -> None:
         stock=" ".join(["AH"] * 10),
     )
     game = Game.from_position(text, strict=False)
-    assert game.to_position() == text
-    assert (game.score, game.moves, game.removed, game.stock_rows_left) == (731, 42, ("D", "S"), 1)
+    assert game.position_text() == text
+    assert (game.score, game.move_count, game.removed, game.stock_rows_left) == (
+        731,
+        42,
+        ("D", "S"),
+        1,
+    )
     assert game.rule == "flexible"
 
 
 def test_left_out_headers_take_their_defaults() -> None:
     columns = "".join(f"{n}: |\n" for n in range(2, 11))
     game = Game.from_position("rules: S2C\n1: | KH\n" + columns, strict=False)
-    assert game.to_position() == (
+    assert game.position_text() == (
         "rules: S2C\nscore: 500\nmoves: 0\nremoved:\nstock:\n1: | KH\n" + columns
     )
-    assert (game.score, game.moves, game.removed, game.stock_rows_left) == (500, 0, (), 0)
+    assert (game.score, game.move_count, game.removed, game.stock_rows_left) == (500, 0, (), 0)
 
 
 def test_rules_s1f_is_written_s1c() -> None:
     text = board({1: "| 5S"}, rules="S1F")
-    assert Game.from_position(text, strict=False).to_position() == board({1: "| 5S"}, rules="S1C")
+    assert Game.from_position(text, strict=False).position_text() == board({1: "| 5S"}, rules="S1C")
 
 
 def test_comments_blank_lines_case_and_spacing_are_accepted() -> None:
@@ -76,7 +81,7 @@ def test_comments_blank_lines_case_and_spacing_are_accepted() -> None:
         "1: ks  10s | qh jh\n" + "".join(f"{n}: |\n" for n in range(2, 10)) + "\n\n"
     )
     game = Game.from_position(text, strict=False)
-    lines = game.to_position().splitlines()
+    lines = game.position_text().splitlines()
     assert lines[:5] == [
         "rules: S2F",
         "score: 77",
@@ -89,7 +94,7 @@ def test_comments_blank_lines_case_and_spacing_are_accepted() -> None:
 
 
 def test_ten_and_t_are_the_same_card() -> None:
-    ten = Game.from_position(board({1: "| 10S 9S"}), strict=False).to_position()
+    ten = Game.from_position(board({1: "| 10S 9S"}), strict=False).position_text()
     assert ten == board({1: "| TS 9S"})
 
 
@@ -104,7 +109,7 @@ def test_parsed_position_fields() -> None:
 
 
 def test_hidden_view_text() -> None:
-    view = Game.from_code("SP1-S2C-AAAAAAD").to_position(hidden=True).splitlines()
+    view = Game.from_code("SP1-S2C-AAAAAAD").position_text(hidden=True).splitlines()
     assert view[4] == "stock: " + " ".join(["??"] * 50)
     assert view[5] == "1: ?? ?? ?? ?? ?? | 2H"
     assert view[14] == "10: ?? ?? ?? ?? | 5S"
@@ -113,15 +118,15 @@ def test_hidden_view_text() -> None:
 
 def test_hidden_view_parses_with_strict_false_and_round_trips() -> None:
     game = Game.from_code("SP1-S4C-ZZZZZZZ")
-    view = game.to_position(hidden=True)
+    view = game.position_text(hidden=True)
     parsed = Game.from_position(view, strict=False)
-    assert parsed.to_position() == view
-    assert parsed.to_position(hidden=True) == view
+    assert parsed.position_text() == view
+    assert parsed.position_text(hidden=True) == view
 
 
 def test_face_up_cards_are_never_hidden_in_a_view() -> None:
     text = board({1: "KS 2H | 5H 4S"}, stock=" ".join(["AS"] * 10))
-    view = Game.from_position(text, strict=False).to_position(hidden=True)
+    view = Game.from_position(text, strict=False).position_text(hidden=True)
     assert view == board({1: "?? ?? | 5H 4S"}, stock=" ".join(["??"] * 10))
 
 
@@ -189,12 +194,12 @@ def test_missing_column_line_has_no_line_number() -> None:
 def test_face_down_cards_in_a_mixed_run_are_no_complete_run() -> None:
     # Only face-up cards form a run: the same cards with the King face-down parse.
     text = board({8: "KS | QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"})
-    assert Game.from_position(text, strict=False).to_position() == text
+    assert Game.from_position(text, strict=False).position_text() == text
 
 
 def test_mixed_suit_king_to_ace_is_no_complete_run() -> None:
     text = board({1: "| KS QH JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"}, rules="S2F")
-    assert Game.from_position(text, strict=False).to_position() == text
+    assert Game.from_position(text, strict=False).position_text() == text
 
 
 # --- the strict composition check ---------------------------------------------------
@@ -241,8 +246,8 @@ def test_strict_refuses_a_small_board() -> None:
 
 
 def test_hidden_cards_count_as_any_card_in_strict_mode() -> None:
-    view = Game.from_code("SP1-S2C-AAAAAAD").to_position(hidden=True)
-    assert Game.from_position(view).to_position() == view
+    view = Game.from_code("SP1-S2C-AAAAAAD").position_text(hidden=True)
+    assert Game.from_position(view).position_text() == view
 
 
 @pytest.mark.parametrize("value", ["\u00b2", "\u0663", "1\u00b9"])

@@ -1,10 +1,18 @@
-"""Hypothesis over random legal play with undo and redo mixed in.
+"""Hypothesis over random legal play with undo, redo and restart mixed in, every action
+taken through ``Game.act``.
 
 After every step: the 104 cards are all accounted for, the position text round-trips,
 the score is what the action history gives, the engine's legal moves equal those of an
 independent reading of the rules (tests/naive.py), every listed move plays and sampled
-moves that are not listed are refused; undo gives back the exact earlier text and redo
-the exact later one.
+moves that are not listed are refused, ``group_refusal`` agrees with the moves; undo
+gives back the exact earlier text and redo the exact later one.
+
+Card ids: a :class:`Table` keeps what a browser would, from the start position and the
+events alone (ids per column, face-down counts, the stock's ids, removed runs' ids, the
+text of each face-up id). After every step it must equal the engine's position; the
+ids are always a permutation of the start's over tableau, stock and removed runs; every
+event's ids match the positions before and after it; no event carries the text of a
+card that is face-down; undo, redo and restart give back exactly the earlier ids.
 """
 
 from __future__ import annotations
@@ -16,12 +24,24 @@ from hypothesis import strategies as st
 
 from naive import RANKS, card_census, full_deck, legal_actions
 from spider_solitaire import Game, IllegalMoveError, InvalidPositionError, Move
-from spider_solitaire.cards import suit_of
+from spider_solitaire.cards import card_text, suit_of
 from spider_solitaire.codes import seed_text
 from spider_solitaire.errors import REASONS
-from spider_solitaire.events import CardTurnedUp, GameWon, RowDealt, RunRemoved
+from spider_solitaire.events import (
+    CardsMoved,
+    CardTurnedDown,
+    CardTurnedUp,
+    Event,
+    GameUnwon,
+    GameWon,
+    Restarted,
+    RowDealt,
+    RowUndealt,
+    RunRemoved,
+    RunRestored,
+)
 from spider_solitaire.position import Position
-from spider_solitaire.rules import apply_move, legal_moves
+from spider_solitaire.rules import apply_move, group_refusal, legal_moves, movable_length
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -32,7 +52,10 @@ codes = st.builds(
     st.integers(0, 2**35 - 1),
 )
 steps = st.lists(
-    st.tuples(st.sampled_from(["play"] * 5 + ["undo", "redo"]), st.integers(0, 2**32)),
+    st.tuples(
+        st.sampled_from(["play"] * 10 + ["undo"] * 2 + ["redo"] * 2 + ["restart"]),
+        st.integers(0, 2**32),
+    ),
     min_size=5,
     max_size=40,
 )
@@ -44,7 +67,7 @@ long_steps = st.lists(
 
 
 def score_of(score: int, runs_per_action: list[int]) -> int:
-    """Rule 10 replayed over the history from ``score``: -1 per action, clamp at 0, then
+    """The score replayed over the history from ``score``: -1 per action, clamp at 0, then
     +100 per run removed."""
     for runs in runs_per_action:
         score = max(score - 1, 0) + 100 * runs
@@ -61,7 +84,7 @@ def builds_suit(position: Position, move: Move) -> bool:
 
 
 def check_position(game: Game, suits: int, rng: random.Random) -> None:
-    text = game.to_position()
+    text = game.position_text()
     # 104 cards accounted for: tableau + stock + 13 per removed run, the right ones.
     assert card_census(text) == full_deck(suits)
     # The text round-trips, strictly, to the same position.
@@ -90,14 +113,31 @@ def check_position(game: Game, suits: int, rng: random.Random) -> None:
             assert error.reason in ("game_won", "stock_empty", "deal_needs_full_columns")
         else:
             raise AssertionError(f"a deal is not listed but plays in\n{text}")
+    # group_refusal: a group can be picked up exactly when it is no longer than the
+    # largest movable group, and its reason is the one a move of it to any other column
+    # is refused with.
+    position = game.position
+    for column in range(1, 11):
+        longest = movable_length(position, column)
+        for count in range(1, len(position.columns[column - 1]) + 2):
+            refusal = group_refusal(position, column, count)
+            assert (refusal is None) == (count <= longest and not position.is_won)
+            if refusal is not None:
+                target = rng.choice([t for t in range(1, 11) if t != column])
+                try:
+                    apply_move(position, Move(column, target, count))
+                except IllegalMoveError as error:
+                    assert error.reason == refusal
+                else:
+                    raise AssertionError(f"{column}:{count}>{target} plays but is {refusal}")
     # Every listed action plays. The player's view lists the same moves; in it, each
     # plays to the view of the real outcome, or is refused as ``hidden`` exactly when it
     # turns up or deals a card.
-    view = Position.from_text(game.to_position(hidden=True), strict=False)
+    view = Position.from_text(game.position_text(hidden=True), strict=False)
     assert legal_moves(view) == legal
     for move in legal:
         after, events = apply_move(game.position, move)
-        assert after.moves == game.moves + 1
+        assert after.move_count == game.move_count + 1
         reveals = any(isinstance(e, (CardTurnedUp, RowDealt)) for e in events)
         try:
             view_after, _ = apply_move(view, move)
@@ -109,16 +149,153 @@ def check_position(game: Game, suits: int, rng: random.Random) -> None:
             assert view_after == after.hidden_view()
 
 
+def text_at(position: Position, card_id: int) -> tuple[str, bool]:
+    """The text of card ``card_id`` on the tableau of ``position`` and whether it is
+    face-up."""
+    for cards, ids, down in zip(position.columns, position.ids, position.face_down, strict=True):
+        if card_id in ids:
+            index = ids.index(card_id)
+            return card_text(cards[index]), index >= down
+    raise AssertionError(f"id {card_id} is not on the tableau")
+
+
+class Table:
+    """What a browser knows of the table, kept from the start position and the events
+    only (see the module docstring)."""
+
+    def __init__(self, start: Position) -> None:
+        self.kinds: set[str] = set()  # the kinds of event seen, kept over a restart
+        self.reset(start)
+
+    def reset(self, start: Position) -> None:
+        """Lay the table out as ``start`` is (a new game, or a restart)."""
+        self.columns = [list(ids) for ids in start.ids]
+        self.face_down = list(start.face_down)
+        self.stock = list(start.stock_ids)
+        self.removed: list[list[int]] = []
+        self.texts: dict[int, str] = {}
+        for cards, ids, down in zip(start.columns, start.ids, start.face_down, strict=True):
+            for card, card_id in zip(cards[down:], ids[down:], strict=True):
+                self.texts[card_id] = card_text(card)
+
+    def all_ids(self) -> list[int]:
+        """Every id the table holds: tableau, stock and removed runs, sorted."""
+        ids = [i for column in self.columns for i in column] + self.stock
+        return sorted(ids + [i for run in self.removed for i in run])
+
+    def is_face_up(self, card_id: int) -> bool:
+        for column, down in zip(self.columns, self.face_down, strict=True):
+            if card_id in column:
+                return column.index(card_id) >= down
+        return False
+
+    def apply(self, event: Event, before: Position, after: Position) -> None:
+        """Apply one event of an action that took ``before`` to ``after``, checking its
+        ids and texts against them."""
+        self.kinds.add(event.kind)
+        if isinstance(event, CardsMoved):
+            source, target = self.columns[event.source - 1], self.columns[event.target - 1]
+            count = len(event.ids)
+            assert len(event.cards) == count >= 1
+            assert tuple(source[-count:]) == event.ids
+            assert all(self.is_face_up(i) for i in event.ids)
+            assert [self.texts[i] for i in event.ids] == list(event.cards)
+            del source[-count:]
+            target.extend(event.ids)
+        elif isinstance(event, RowDealt):
+            assert event.ids == before.stock_ids[:10] == tuple(self.stock[:10])
+            assert event.cards == tuple(card_text(c) for c in before.stock[:10])
+            del self.stock[:10]
+            for column, card_id, text in zip(self.columns, event.ids, event.cards, strict=True):
+                column.append(card_id)
+                self.texts[card_id] = text
+        elif isinstance(event, CardTurnedUp):
+            column = self.columns[event.column - 1]
+            assert column[-1] == event.id
+            assert self.face_down[event.column - 1] == len(column)
+            self.face_down[event.column - 1] -= 1
+            assert text_at(after, event.id) == (event.card, True)
+            self.texts[event.id] = event.card
+        elif isinstance(event, RunRemoved):
+            column = self.columns[event.column - 1]
+            assert tuple(column[-13:]) == event.ids
+            assert {self.texts[i][1] for i in event.ids} == {event.suit}
+            assert [self.texts[i][0] for i in event.ids] == list("KQJT98765432A")
+            del column[-13:]
+            self.removed.append(list(event.ids))
+        elif isinstance(event, GameWon):
+            assert after.is_won and event.score == after.score
+        elif isinstance(event, RunRestored):
+            assert self.removed and tuple(self.removed[-1]) == event.ids
+            assert [self.texts[i] for i in event.ids] == list(event.cards)
+            self.columns[event.column - 1].extend(self.removed.pop())
+        elif isinstance(event, CardTurnedDown):
+            column = self.columns[event.column - 1]
+            assert column[-1] == event.id
+            assert self.face_down[event.column - 1] == len(column) - 1
+            self.face_down[event.column - 1] += 1
+            assert text_at(after, event.id)[1] is False
+        elif isinstance(event, RowUndealt):
+            assert event.ids == tuple(column[-1] for column in self.columns)
+            assert event.ids == after.stock_ids[:10]
+            for column in self.columns:
+                column.pop()
+            self.stock[:0] = event.ids
+        elif isinstance(event, GameUnwon):
+            assert before.is_won and not after.is_won
+        elif isinstance(event, Restarted):
+            self.reset(after)
+        else:
+            raise AssertionError(f"unknown event {event!r}")
+        # No event names the text of a card that is face-down once it has happened.
+        data = event.to_dict()
+        named = [data["id"]] if "card" in data else []
+        named += list(data["ids"]) if "cards" in data else []  # type: ignore[call-overload]
+        assert all(self.is_face_up(i) for i in named), f"{data} names a face-down card"
+
+    def check(self, position: Position, start_ids: list[int]) -> None:
+        """The table is the engine's position, and holds exactly the start's ids."""
+        assert [tuple(column) for column in self.columns] == list(position.ids)
+        assert tuple(self.face_down) == position.face_down
+        assert tuple(self.stock) == position.stock_ids
+        assert self.all_ids() == start_ids
+        for cards, ids, down in zip(
+            position.columns, position.ids, position.face_down, strict=True
+        ):
+            assert len(ids) == len(cards)
+            for card, card_id in zip(cards[down:], ids[down:], strict=True):
+                assert self.texts[card_id] == card_text(card)
+        assert position.hidden_view().ids == position.ids
+
+
+def ids_of(position: Position) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The ids of a position: per column, and the stock's."""
+    return position.ids, position.stock_ids
+
+
+def act(game: Game, action: Move | str, table: Table) -> list[Event]:
+    """``game.act(action)``, its events applied to ``table`` and checked."""
+    before = game.position
+    events = game.act(action)
+    for one in events:
+        table.apply(one, before, game.position)
+    return events
+
+
 def run(game: Game, plan: list[tuple[str, int]], undo_limit: int, seed: int) -> None:
-    suits, start_score, start_moves = game.suits, game.score, game.moves
+    suits, start_score, start_moves = game.suits, game.score, game.move_count
+    start, start_ids = game.position, Table(game.position).all_ids()
+    table = Table(start)
     rng = random.Random(seed)
     undo_texts: list[str] = []  # text before each action that undo can take back
+    undo_ids: list[object] = []  # the ids before each such action
     runs: list[int] = []  # runs removed by each action in the history
-    redo: list[tuple[str, int]] = []  # (text after, runs removed) per undone action
+    redo: list[tuple[str, int, object]] = []  # (text after, runs removed, ids after)
     check_position(game, suits, rng)
     ever_removed = ever_won = False
     for kind, number in plan:
-        before = game.to_position()
+        before = game.position_text()
+        before_ids = ids_of(game.position)
         if kind == "play":
             legal = game.legal_moves()
             if not legal:
@@ -129,53 +306,68 @@ def run(game: Game, plan: list[tuple[str, int]], undo_limit: int, seed: int) -> 
             builds = [m for m in legal if builds_suit(game.position, m)]
             move = pick.choice(builds if builds and pick.random() < 0.8 else legal)
             removed_before = len(game.removed)
-            events = game.play(move)
+            events = act(game, move if number % 2 else str(move), table)
             removed = sum(isinstance(e, RunRemoved) for e in events)
             assert len(game.removed) == removed_before + removed
             undo_texts.append(before)
+            undo_ids.append(before_ids)
             if len(undo_texts) > undo_limit:
-                del undo_texts[0]
+                del undo_texts[0], undo_ids[0]
             runs.append(removed)
             redo.clear()
             assert any(isinstance(e, GameWon) for e in events) == game.is_won
         elif kind == "undo":
             if not undo_texts:
                 try:
-                    game.undo()
+                    game.act("undo")
                 except IllegalMoveError as error:
                     assert error.reason == "nothing_to_undo"
                 else:
                     raise AssertionError("undo with nothing to undo")
                 continue
-            game.undo()
-            assert game.to_position() == undo_texts.pop()
-            redo.append((before, runs.pop()))
-        else:
+            events = act(game, "undo", table)
+            assert game.position_text() == undo_texts.pop()
+            assert ids_of(game.position) == undo_ids.pop()
+            redo.append((before, runs.pop(), before_ids))
+        elif kind == "redo":
             if not redo:
                 try:
-                    game.redo()
+                    game.act("redo")
                 except IllegalMoveError as error:
                     assert error.reason == "nothing_to_redo"
                 else:
                     raise AssertionError("redo with nothing to redo")
                 continue
-            after, removed = redo.pop()
-            events = game.redo()
-            assert game.to_position() == after
+            after, removed, after_ids = redo.pop()
+            events = act(game, "redo", table)
+            assert game.position_text() == after
+            assert ids_of(game.position) == after_ids
             assert sum(isinstance(e, RunRemoved) for e in events) == removed
             undo_texts.append(before)
+            undo_ids.append(before_ids)
             if len(undo_texts) > undo_limit:
-                del undo_texts[0]
+                del undo_texts[0], undo_ids[0]
             runs.append(removed)
+        else:
+            assert act(game, "restart", table) == [Restarted()]
+            assert game.position == start
+            assert ids_of(game.position) == ids_of(start)
+            undo_texts.clear()
+            undo_ids.clear()
+            runs.clear()
+            redo.clear()
         assert game.score == score_of(start_score, runs)
-        assert game.moves == start_moves + len(runs)
+        assert game.move_count == start_moves + len(runs)
         assert game.can_undo == bool(undo_texts)
         assert game.can_redo == bool(redo)
+        table.check(game.position, start_ids)
         check_position(game, suits, rng)
         ever_removed = ever_removed or any(runs)
         ever_won = ever_won or game.is_won
     event(f"a run was removed: {ever_removed}")
     event(f"the game was won: {ever_won}")
+    for kind in sorted(table.kinds):
+        event(f"event kind: {kind}")
 
 
 @SETTINGS

@@ -1,5 +1,5 @@
-"""One test (or a few) per numbered rule of the engine issue, on small boards with the
-real values: scores, position texts, reason codes, events."""
+"""One test (or a few) per rule of the game, on small boards with the real values:
+scores, position texts, reason codes, events (with card ids)."""
 
 from __future__ import annotations
 
@@ -12,22 +12,34 @@ from spider_solitaire import Game, IllegalMoveError, InvalidMoveError, Move
 from spider_solitaire.cards import card_text
 from spider_solitaire.codes import shuffled_deck
 from spider_solitaire.errors import REASONS
-from spider_solitaire.events import CardsMoved, CardTurnedUp, GameWon, RowDealt, RunRemoved
+from spider_solitaire.events import (
+    CardsMoved,
+    CardTurnedDown,
+    CardTurnedUp,
+    GameUnwon,
+    GameWon,
+    Restarted,
+    RowDealt,
+    RowUndealt,
+    RunRemoved,
+    RunRestored,
+)
 from spider_solitaire.messages import reason_text
+from spider_solitaire.rules import GROUP_REASONS, group_refusal
 
 TEN_AS = " ".join(["AS"] * 10)
 
 
 def reason(game: Game, action: str) -> str:
     """Play ``action`` expecting a refusal that changes nothing; return its reason."""
-    before = game.to_position()
+    before = game.position_text()
     with pytest.raises(IllegalMoveError) as info:
         game.play(action)
-    assert game.to_position() == before
+    assert game.position_text() == before
     return info.value.reason
 
 
-# --- rule 1: the cards -----------------------------------------------------------
+# --- the cards -----------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -38,21 +50,21 @@ def reason(game: Game, action: str) -> str:
         ("SP1-S4F-AAAAAAD", {"S": 2, "H": 2, "D": 2, "C": 2}),
     ],
 )
-def test_rule_1_a_dealt_game_holds_104_cards(code: str, expected: dict[str, int]) -> None:
-    text = Game.from_code(code).to_position()
+def test_a_dealt_game_holds_104_cards(code: str, expected: dict[str, int]) -> None:
+    text = Game.from_code(code).position_text()
     cards = [t for t in text.replace("|", " ").split() if len(t) == 2 and t[1] in "SHDC"]
     counts = Counter(cards)
     assert len(cards) == 104
     assert counts == Counter({r + s: n for s, n in expected.items() for r in "A23456789TJQK"})
 
 
-# --- rule 2: the deal --------------------------------------------------------------
+# --- the deal --------------------------------------------------------------
 
 
-def test_rule_2_round_robin_deal_and_stock_order() -> None:
+def test_round_robin_deal_and_stock_order() -> None:
     deck = [card_text(c) for c in shuffled_deck(2, 3)]  # the seed of SP1-S2C-AAAAAAD
     game = Game.from_code("SP1-S2C-AAAAAAD")
-    lines = game.to_position().splitlines()
+    lines = game.position_text().splitlines()
     for column in range(1, 11):
         cards = deck[column - 1 : 54 : 10]
         assert len(cards) == (6 if column <= 4 else 5)
@@ -63,14 +75,14 @@ def test_rule_2_round_robin_deal_and_stock_order() -> None:
     assert game.stock_rows_left == 5
     # The first stock row is deck cards 55-64, its first card to column 1.
     game.deal()
-    after = game.to_position().splitlines()
+    after = game.position_text().splitlines()
     assert [line.split()[-1] for line in after[5:]] == deck[54:64]
 
 
-# --- rule 3: one card onto one rank higher, any suit ---------------------------------
+# --- one card onto one rank higher, any suit ---------------------------------
 
 
-def test_rule_3_a_card_goes_onto_one_rank_higher_whatever_the_suit() -> None:
+def test_a_card_goes_onto_one_rank_higher_whatever_the_suit() -> None:
     g = game({1: "| 5H", 2: "| 6S", 3: "| 6H", 4: "| 7H", 5: "| 4H", 6: "| AS", 7: "| 2C"})
     assert reason(g, "1:1>4") == "not_one_higher"  # two ranks higher
     assert reason(g, "1:1>5") == "not_one_higher"  # lower
@@ -82,25 +94,25 @@ def test_rule_3_a_card_goes_onto_one_rank_higher_whatever_the_suit() -> None:
     assert g.score == 498
 
 
-def test_rule_3_king_goes_nowhere_but_an_empty_column() -> None:
+def test_king_goes_nowhere_but_an_empty_column() -> None:
     g = game({1: "| KS", 2: "| QS", 3: "| AH", 4: "| KH"})
     assert [str(m) for m in g.legal_moves() if m.source == 1] == [f"1:1>{n}" for n in range(5, 11)]
     assert reason(g, "2:1>3") == "on_ace"
     assert reason(g, "1:1>4") == "not_one_higher"
 
 
-# --- rule 4: groups -----------------------------------------------------------------
+# --- groups -----------------------------------------------------------------
 
 
-def test_rule_4_classic_group_moves_when_one_suit_and_descending() -> None:
+def test_classic_group_moves_when_one_suit_and_descending() -> None:
     g = game({1: "AD | 7S 6S 5S", 2: "| 8H", 3: "| 9H 7H 6H 5H", 4: "| 8C 7H 6C"})
     assert g.movable_length(1) == 3
     assert g.movable_length(3) == 3  # 9H 7H is no sequence
     assert g.movable_length(4) == 1  # mixed suits under Classic
     events = g.play("1:3>2")
     assert events == [
-        CardsMoved(1, 2, ("7S", "6S", "5S")),
-        CardTurnedUp(1, "AD"),
+        CardsMoved(1, 2, ("7S", "6S", "5S"), (1, 2, 3)),
+        CardTurnedUp(1, "AD", 0),
     ]
     assert column_lines(g) == {
         1: "1: | AD",
@@ -113,7 +125,7 @@ def test_rule_4_classic_group_moves_when_one_suit_and_descending() -> None:
     assert reason(g, "4:3>5") == "mixed_suits"
 
 
-def test_rule_4_flexible_group_may_mix_suits() -> None:
+def test_flexible_group_may_mix_suits() -> None:
     g = game({1: "| 9D", 4: "| 8C 7H 6C", 5: "| 8H 6H"}, rules="S4F")
     assert g.movable_length(4) == 3
     assert g.movable_length(5) == 1
@@ -122,7 +134,7 @@ def test_rule_4_flexible_group_may_mix_suits() -> None:
     assert column_lines(g) == {1: "1: | 9D 8C 7H 6C", 5: "5: | 8H 6H"}
 
 
-def test_rule_4_first_card_must_go_one_higher_or_into_an_empty_column() -> None:
+def test_first_card_must_go_one_higher_or_into_an_empty_column() -> None:
     g = game({1: "| 7S 6S", 2: "| 7H", 3: "| 9D", 4: "| 8D"})
     assert reason(g, "1:2>2") == "not_one_higher"
     assert reason(g, "1:2>3") == "not_one_higher"
@@ -130,20 +142,20 @@ def test_rule_4_first_card_must_go_one_higher_or_into_an_empty_column() -> None:
     assert column_lines(g)[4] == "4: | 8D 7S 6S"
 
 
-def test_rule_4_no_length_limit() -> None:
+def test_no_length_limit() -> None:
     # Queen to Ace of spades (12 cards) moves as one onto the King of hearts.
     g = game({1: "5D | " + RUN_S[3:] + " AS", 2: "| KH"})
     assert g.movable_length(1) == 12
     events = g.play("1:12>2")
-    assert events[0] == CardsMoved(1, 2, tuple((RUN_S[3:] + " AS").split()))
+    assert events[0] == CardsMoved(1, 2, tuple((RUN_S[3:] + " AS").split()), tuple(range(1, 13)))
     assert column_lines(g)[2] == "2: | KH " + RUN_S[3:] + " AS"
     assert g.removed == ()  # KH + spades: not one suit, so not a run
 
 
-# --- rule 5: empty columns take anything ----------------------------------------------
+# --- empty columns take anything ----------------------------------------------
 
 
-def test_rule_5_empty_column_takes_any_card_or_movable_group() -> None:
+def test_empty_column_takes_any_card_or_movable_group() -> None:
     g = game({1: "KS | 5H", 2: "| 9D 8D 7D", 3: "| QS", 4: "| 6C"})
     g.play("1:1>5")
     g.play("2:3>6")
@@ -159,41 +171,41 @@ def test_rule_5_empty_column_takes_any_card_or_movable_group() -> None:
     assert g.history[-1] == Move(3, 2, 1)
 
 
-# --- rule 6: turn up ------------------------------------------------------------------
+# --- turn up ------------------------------------------------------------------
 
 
-def test_rule_6_the_card_left_at_the_end_turns_up() -> None:
+def test_the_card_left_at_the_end_turns_up() -> None:
     g = game({1: "KS 2H | 5H 4H", 2: "| 6S"})
     events = g.play("1:2>2")
-    assert events == [CardsMoved(1, 2, ("5H", "4H")), CardTurnedUp(1, "2H")]
+    assert events == [CardsMoved(1, 2, ("5H", "4H"), (2, 3)), CardTurnedUp(1, "2H", 1)]
     assert column_lines(g) == {1: "1: KS | 2H", 2: "2: | 6S 5H 4H"}
     g.play("1:1>3")
     assert column_lines(g)[1] == "1: | KS"
 
 
-def test_rule_6_no_turn_up_when_a_face_up_card_stays() -> None:
+def test_no_turn_up_when_a_face_up_card_stays() -> None:
     g = game({1: "KS | 9C 5H", 2: "| 6S"})
-    assert g.play("1:1>2") == [CardsMoved(1, 2, ("5H",))]
+    assert g.play("1:1>2") == [CardsMoved(1, 2, ("5H",), (2,))]
     assert column_lines(g)[1] == "1: KS | 9C"
 
 
-# --- rule 7: deals ---------------------------------------------------------------------
+# --- deals ---------------------------------------------------------------------
 
 
-def test_rule_7_a_deal_puts_one_card_on_each_column_in_order() -> None:
+def test_a_deal_puts_one_card_on_each_column_in_order() -> None:
     stock = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H"
     cols = {n: "| KD" for n in range(1, 11)}
     g = game(cols, stock=stock)
     events = g.deal()
-    assert events == [RowDealt(tuple(stock.split()[:10]))]
-    lines = g.to_position().splitlines()
+    assert events == [RowDealt(tuple(stock.split()[:10]), tuple(range(10, 20)))]
+    lines = g.position_text().splitlines()
     assert lines[4] == "stock: " + " ".join(stock.split()[10:])
     assert lines[5] == "1: | KD 2S"
     assert lines[14] == "10: | KD JS"
-    assert (g.score, g.moves, g.stock_rows_left) == (499, 1, 1)
+    assert (g.score, g.move_count, g.stock_rows_left) == (499, 1, 1)
 
 
-def test_rule_7_refused_while_a_column_is_empty() -> None:
+def test_refused_while_a_column_is_empty() -> None:
     cols = {n: "| KD" for n in range(1, 10)}
     cols[1] = "| KD QD"  # 10 cards on the tableau, column 10 empty
     g = game(cols, stock=TEN_AS)
@@ -201,7 +213,7 @@ def test_rule_7_refused_while_a_column_is_empty() -> None:
     assert Move.deal() not in g.legal_moves()
 
 
-def test_rule_7_allowed_with_fewer_than_10_cards_even_onto_empty_columns() -> None:
+def test_allowed_with_fewer_than_10_cards_even_onto_empty_columns() -> None:
     stock = "2S 3S 4S 5S 6S 7S 8S 9S TS JS"
     g = game({1: "| 5H", 4: "3C | 7D"}, stock=stock)  # 3 cards on the tableau
     assert g.legal_moves()[-1] == Move.deal()
@@ -220,54 +232,54 @@ def test_rule_7_allowed_with_fewer_than_10_cards_even_onto_empty_columns() -> No
     }
 
 
-def test_rule_7_allowed_with_nine_cards_refused_with_ten() -> None:
+def test_allowed_with_nine_cards_refused_with_ten() -> None:
     nine = {n: "| KD" for n in range(1, 10)}
     assert game(nine, stock=TEN_AS).legal_moves()[-1] == Move.deal()
     nine[9] = "QD | KD"
     assert reason(game(nine, stock=TEN_AS), "d") == "deal_needs_full_columns"
 
 
-def test_rule_7_five_deals_empty_the_stock() -> None:
+def test_five_deals_empty_the_stock() -> None:
     g = Game.from_code("SP1-S4C-ZZZZZZZ")
     rows = [g.stock_rows_left]
     for _ in range(5):
         g.deal()
         rows.append(g.stock_rows_left)
     assert rows == [5, 4, 3, 2, 1, 0]
-    assert g.to_position().splitlines()[4] == "stock:"
-    assert (g.score, g.moves) == (495, 5)
+    assert g.position_text().splitlines()[4] == "stock:"
+    assert (g.score, g.move_count) == (495, 5)
     assert reason(g, "d") == "stock_empty"
     assert Move.deal() not in g.legal_moves()
 
 
-# --- rule 8: run removal ---------------------------------------------------------------
+# --- run removal ---------------------------------------------------------------
 
 
-def test_rule_8_a_completed_run_is_removed_and_the_card_under_it_turns_up() -> None:
+def test_a_completed_run_is_removed_and_the_card_under_it_turns_up() -> None:
     g = game({1: f"QD 5H | {RUN_S}", 2: "| AS"})
     events = g.play("2:1>1")
     assert events == [
-        CardsMoved(2, 1, ("AS",)),
-        RunRemoved(1, "S"),
-        CardTurnedUp(1, "5H"),
+        CardsMoved(2, 1, ("AS",), (14,)),
+        RunRemoved(1, "S", tuple(range(2, 15))),
+        CardTurnedUp(1, "5H", 1),
     ]
     assert column_lines(g) == {1: "1: QD | 5H"}
     assert g.removed == ("S",)
-    assert (g.score, g.moves) == (599, 1)
+    assert (g.score, g.move_count) == (599, 1)
 
 
-def test_rule_8_source_turn_up_then_removal_events_in_order() -> None:
+def test_source_turn_up_then_removal_events_in_order() -> None:
     g = game({1: f"| {RUN_H}", 2: "7C | AH"})
     events = g.play("2:1>1")
     assert events == [
-        CardsMoved(2, 1, ("AH",)),
-        CardTurnedUp(2, "7C"),
-        RunRemoved(1, "H"),
+        CardsMoved(2, 1, ("AH",), (13,)),
+        CardTurnedUp(2, "7C", 12),
+        RunRemoved(1, "H", (*range(12), 13)),
     ]
     assert column_lines(g) == {2: "2: | 7C"}
 
 
-def test_rule_8_a_group_move_completes_a_run() -> None:
+def test_a_group_move_completes_a_run() -> None:
     g = game({1: "| KH QH JH TH 9H", 2: "| 8H 7H 6H 5H 4H 3H 2H AH"})
     g.play("2>1")
     assert g.history == [Move(2, 1, 8)]
@@ -275,7 +287,7 @@ def test_rule_8_a_group_move_completes_a_run() -> None:
     assert g.removed == ("H",)
 
 
-def test_rule_8_one_deal_completes_several_runs_in_column_order() -> None:
+def test_one_deal_completes_several_runs_in_column_order() -> None:
     cols = {n: "| 9C" for n in range(1, 11)}
     cols[3] = f"JC | {RUN_H}"
     cols[7] = f"| {RUN_S}"
@@ -285,18 +297,18 @@ def test_rule_8_one_deal_completes_several_runs_in_column_order() -> None:
     g = game(cols, rules="S4C", stock=stock)
     events = g.deal()
     assert events == [
-        RowDealt(tuple(stock.split())),
-        RunRemoved(3, "H"),
-        CardTurnedUp(3, "JC"),
-        RunRemoved(7, "S"),
+        RowDealt(tuple(stock.split()), tuple(range(33, 43))),
+        RunRemoved(3, "H", (*range(3, 15), 35)),
+        CardTurnedUp(3, "JC", 2),
+        RunRemoved(7, "S", (*range(18, 30), 39)),
     ]
     assert g.removed == ("H", "S")
     lines = column_lines(g)
     assert (lines[2], lines[3], 7 in lines) == ("2: | 9C AS", "3: | JC", False)
-    assert (g.score, g.moves) == (699, 1)
+    assert (g.score, g.move_count) == (699, 1)
 
 
-def test_rule_8_only_single_suit_runs_are_removed_under_both_rules() -> None:
+def test_only_single_suit_runs_are_removed_under_both_rules() -> None:
     mixed = "KS QH JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
     g = game({1: f"| {mixed}", 2: "| AS"}, rules="S2F")
     g.play("2:1>1")
@@ -306,7 +318,7 @@ def test_rule_8_only_single_suit_runs_are_removed_under_both_rules() -> None:
     assert g.score == 499
 
 
-def test_rule_8_a_run_needs_13_face_up_cards() -> None:
+def test_a_run_needs_13_face_up_cards() -> None:
     # The King is face-down: the column ends in King-to-Ace of spades, but only 12 of
     # them face-up, so nothing is removed.
     g = game({1: "KS | " + RUN_S[3:], 2: "| AS"})
@@ -315,7 +327,7 @@ def test_rule_8_a_run_needs_13_face_up_cards() -> None:
     assert column_lines(g) == {1: f"1: KS | {RUN_S[3:]} AS"}
 
 
-def test_rule_8_a_removed_run_comes_back_only_by_undo() -> None:
+def test_a_removed_run_comes_back_only_by_undo() -> None:
     text = board({1: f"3D | {RUN_S}", 2: "| AS", 3: "| 4C"})
     g = Game.from_position(text, strict=False)
     g.play("2:1>1")
@@ -324,13 +336,13 @@ def test_rule_8_a_removed_run_comes_back_only_by_undo() -> None:
     g.play("1:1>3")
     g.undo()
     g.undo()
-    assert g.to_position() == text
+    assert g.position_text() == text
 
 
-# --- rule 9: winning ---------------------------------------------------------------------
+# --- winning ---------------------------------------------------------------------
 
 
-def test_rule_9_and_10_the_last_run_wins_with_score_1183() -> None:
+def test_the_last_run_wins_with_score_1183() -> None:
     # 1 suit, 7 runs removed in 116 actions without touching 0: 500 - 116 + 700 = 1084.
     # Strict parsing: 7 x 13 removed + 13 on the tableau = the 104 cards.
     text = board(
@@ -339,9 +351,13 @@ def test_rule_9_and_10_the_last_run_wins_with_score_1183() -> None:
     g = Game.from_position(text)
     assert not g.is_won
     events = g.play("2:1>1")
-    assert events == [CardsMoved(2, 1, ("AS",)), RunRemoved(1, "S"), GameWon(1183)]
+    assert events == [
+        CardsMoved(2, 1, ("AS",), (12,)),
+        RunRemoved(1, "S", tuple(range(13))),
+        GameWon(1183),
+    ]
     assert g.is_won
-    assert (g.score, g.moves, g.removed) == (1183, 117, ("S",) * 8)
+    assert (g.score, g.move_count, g.removed) == (1183, 117, ("S",) * 8)
     # 500 - 116 + 700 = 1084 before; one more action and one more run: 500 - 117 + 800.
     assert g.score == 500 - 117 + 800
     assert g.legal_moves() == []
@@ -352,13 +368,13 @@ def test_rule_9_and_10_the_last_run_wins_with_score_1183() -> None:
     assert g.auto_move(1, 1) is None
     # Undo takes the win back exactly; redo wins again with the same events.
     g.undo()
-    assert g.to_position() == text
-    assert (g.is_won, g.score, g.moves) == (False, 1084, 116)
+    assert g.position_text() == text
+    assert (g.is_won, g.score, g.move_count) == (False, 1084, 116)
     assert g.redo() == events
     assert g.score == 1183
 
 
-def test_rule_9_small_board_wins_when_no_card_is_left() -> None:
+def test_small_board_wins_when_no_card_is_left() -> None:
     g = game({1: f"| {RUN_H}", 2: "| AH"}, rules="S2C", score=10)
     events = g.play("2:1>1")
     assert events[-1] == GameWon(109)
@@ -366,7 +382,7 @@ def test_rule_9_small_board_wins_when_no_card_is_left() -> None:
     assert reason(g, "d") == "game_won"
 
 
-def test_rule_9_cards_left_in_the_stock_mean_no_win() -> None:
+def test_cards_left_in_the_stock_mean_no_win() -> None:
     g = game({1: f"| {RUN_H}", 2: "| AH"}, rules="S2C", stock=TEN_AS)
     events = g.play("2:1>1")
     assert not any(isinstance(e, GameWon) for e in events)
@@ -374,61 +390,61 @@ def test_rule_9_cards_left_in_the_stock_mean_no_win() -> None:
     assert [str(m) for m in g.legal_moves()] == ["d"]  # the empty tableau takes a deal
 
 
-# --- rule 10: score -----------------------------------------------------------------------
+# --- score -----------------------------------------------------------------------
 
 
-def test_rule_10_each_move_and_deal_costs_one_point() -> None:
+def test_each_move_and_deal_costs_one_point() -> None:
     g = game({1: "| 5H", 2: "| 6S"}, stock=" ".join(["9C"] * 10))
     g.play("1:1>2")
-    assert (g.score, g.moves) == (499, 1)
+    assert (g.score, g.move_count) == (499, 1)
     g.play("2:1>1")
     g.play("1:1>3")
-    assert (g.score, g.moves) == (497, 3)
+    assert (g.score, g.move_count) == (497, 3)
     g.deal()
-    assert (g.score, g.moves) == (496, 4)
+    assert (g.score, g.move_count) == (496, 4)
 
 
-def test_rule_10_score_is_clamped_at_zero() -> None:
+def test_score_is_clamped_at_zero() -> None:
     g = game({1: "| 5H", 2: "| 6S"}, score=1, moves=499)
     g.play("1:1>2")
-    assert (g.score, g.moves) == (0, 500)
+    assert (g.score, g.move_count) == (0, 500)
     g.play("2:1>1")
-    assert (g.score, g.moves) == (0, 501)
+    assert (g.score, g.move_count) == (0, 501)
 
 
-def test_rule_10_a_run_at_score_zero_gives_100() -> None:
+def test_a_run_at_score_zero_gives_100() -> None:
     g = game({1: f"| {RUN_S}", 2: "| AS"}, score=0, moves=600)
     g.play("2:1>1")
-    assert (g.score, g.moves) == (100, 601)
+    assert (g.score, g.move_count) == (100, 601)
 
 
-def test_rule_10_a_run_at_score_one_gives_100_too() -> None:
+def test_a_run_at_score_one_gives_100_too() -> None:
     # 1 - 1 = 0, then + 100; not 1 + 100 - 1.
     g = game({1: f"| {RUN_S}", 2: "| AS"}, score=1)
     g.play("2:1>1")
     assert g.score == 100
 
 
-def test_rule_10_a_removal_is_not_a_move() -> None:
+def test_a_removal_is_not_a_move() -> None:
     g = game({1: f"| {RUN_S}", 2: "| AS", 3: "| 9D"}, score=200, moves=5)
     g.play("2:1>1")
-    assert (g.score, g.moves) == (299, 6)
+    assert (g.score, g.move_count) == (299, 6)
 
 
-# --- rule 11: undo and redo ----------------------------------------------------------------
+# --- undo and redo ----------------------------------------------------------------
 
 
-def test_rule_11_undo_restores_the_turned_up_card_face_down() -> None:
+def test_undo_restores_the_turned_up_card_face_down() -> None:
     text = board({1: "KS 2H | 5H 4H", 2: "| 6S"}, score=321, moves=9)
     g = Game.from_position(text, strict=False)
     g.play("1:2>2")
     assert column_lines(g)[1] == "1: KS | 2H"
     assert g.undo() == Move(1, 2, 2)
-    assert g.to_position() == text
-    assert (g.score, g.moves) == (321, 9)
+    assert g.position_text() == text
+    assert (g.score, g.move_count) == (321, 9)
 
 
-def test_rule_11_undo_restores_a_deal_with_its_runs_and_stock_order() -> None:
+def test_undo_restores_a_deal_with_its_runs_and_stock_order() -> None:
     cols = {n: "| 9C" for n in range(1, 11)}
     cols[3] = f"JC | {RUN_H}"
     stock = "2C 3C AH 4C 5C 6C 7C 8C 9C TC 3H 5H 7H 9H JH KH 2H 4H 6H 8H"
@@ -438,28 +454,28 @@ def test_rule_11_undo_restores_a_deal_with_its_runs_and_stock_order() -> None:
     assert (g.score, g.removed, g.stock_rows_left) == (100, ("H",), 1)
     assert column_lines(g)[3] == "3: | JC"
     assert g.undo() == Move.deal()
-    assert g.to_position() == text
-    assert (g.score, g.moves, g.removed, g.stock_rows_left) == (0, 700, (), 2)
+    assert g.position_text() == text
+    assert (g.score, g.move_count, g.removed, g.stock_rows_left) == (0, 700, (), 2)
 
 
-def test_rule_11_undo_costs_nothing_and_is_not_counted() -> None:
+def test_undo_costs_nothing_and_is_not_counted() -> None:
     g = Game.from_code("SP1-S2C-AAAAAAD")
-    start = g.to_position()
+    start = g.position_text()
     first = g.legal_moves()[0]
     g.play(first)
     g.undo()
-    assert g.to_position() == start
-    assert (g.score, g.moves) == (500, 0)
+    assert g.position_text() == start
+    assert (g.score, g.move_count) == (500, 0)
 
 
-def test_rule_11_redo_replays_until_a_new_action() -> None:
+def test_redo_replays_until_a_new_action() -> None:
     g = game({1: "KS 2H | 5H", 2: "| 6S", 3: "| 9D"})
     played = g.play("1:1>2")
-    after = g.to_position()
+    after = g.position_text()
     g.undo()
     assert g.can_redo and g.redo_moves == [Move(1, 2, 1)]
     assert g.redo() == played
-    assert g.to_position() == after
+    assert g.position_text() == after
     assert not g.can_redo
     with pytest.raises(IllegalMoveError) as info:
         g.redo()
@@ -478,7 +494,7 @@ def test_rule_11_redo_replays_until_a_new_action() -> None:
     assert g.history == [Move(1, 2, 1), Move(3, 5, 1)]
 
 
-def test_rule_11_nothing_to_undo() -> None:
+def test_nothing_to_undo() -> None:
     g = game({1: "| 5H"})
     with pytest.raises(IllegalMoveError) as info:
         g.undo()
@@ -490,28 +506,28 @@ def _back_and_forth(g: Game, actions: int) -> list[str]:
     """Play 5H between columns 1 and 2 ``actions`` times; return the texts before each."""
     texts = []
     for i in range(actions):
-        texts.append(g.to_position())
+        texts.append(g.position_text())
         g.play("1:1>2" if i % 2 == 0 else "2:1>1")
     return texts
 
 
-def test_rule_11_default_undo_limit_is_100() -> None:
+def test_default_undo_limit_is_100() -> None:
     g = game({1: "| 5H"}, score=1000)
     texts = _back_and_forth(g, 103)
     assert g.score == 897
     for i in range(100):
         g.undo()
-        assert g.to_position() == texts[102 - i]
+        assert g.position_text() == texts[102 - i]
     assert g.score == 997
     with pytest.raises(IllegalMoveError, match="nothing_to_undo"):
         g.undo()
 
 
-def test_rule_11_undo_limit_is_an_option() -> None:
+def test_undo_limit_is_an_option() -> None:
     g = Game.from_position(board({1: "| 5H"}), strict=False, undo_limit=3)
     texts = _back_and_forth(g, 5)
     assert [g.undo() for _ in range(3)] == [Move(1, 2, 1), Move(2, 1, 1), Move(1, 2, 1)]
-    assert g.to_position() == texts[2]
+    assert g.position_text() == texts[2]
     assert not g.can_undo
     with pytest.raises(IllegalMoveError, match="nothing_to_undo"):
         g.undo()
@@ -519,7 +535,7 @@ def test_rule_11_undo_limit_is_an_option() -> None:
     assert Game.new(1, undo_limit=0).undo_limit == 0
 
 
-def test_rule_11_undo_limit_zero_disables_undo() -> None:
+def test_undo_limit_zero_disables_undo() -> None:
     g = Game.from_position(board({1: "| 5H"}), strict=False, undo_limit=0)
     g.play("1:1>2")
     assert not g.can_undo
@@ -527,12 +543,12 @@ def test_rule_11_undo_limit_zero_disables_undo() -> None:
         g.undo()
 
 
-def test_rule_11_negative_undo_limit_is_refused() -> None:
+def test_negative_undo_limit_is_refused() -> None:
     with pytest.raises(ValueError, match="-1"):
         Game.from_code("SP1-S1C-AAAAAAA", undo_limit=-1)
 
 
-# --- rule 12: reasons ---------------------------------------------------------------------
+# --- reasons ---------------------------------------------------------------------
 
 
 ISSUE_REASONS = [
@@ -552,12 +568,12 @@ ISSUE_REASONS = [
 ]
 
 
-def test_rule_12_the_reason_codes_are_those_of_the_issue() -> None:
+def test_the_reason_codes_are_those_of_the_issue() -> None:
     assert sorted(REASONS) == sorted(ISSUE_REASONS)
 
 
 @pytest.mark.parametrize("code", ISSUE_REASONS)
-def test_rule_12_every_reason_has_a_sentence_in_english_and_spanish(code: str) -> None:
+def test_every_reason_has_a_sentence_in_english_and_spanish(code: str) -> None:
     english, spanish = reason_text(code, "en"), reason_text(code, "es")
     assert english != spanish
     for sentence in (english, spanish):
@@ -568,7 +584,7 @@ def test_rule_12_every_reason_has_a_sentence_in_english_and_spanish(code: str) -
     assert str(error) == f"3:1>7: {code}: {english}"
 
 
-def test_rule_12_unknown_language_falls_back_to_english() -> None:
+def test_unknown_language_falls_back_to_english() -> None:
     assert reason_text("on_ace", "fr") == reason_text("on_ace", "en")
 
 
@@ -589,9 +605,7 @@ def test_rule_12_unknown_language_falls_back_to_english() -> None:
         ({1: "| 5H", 2: "| 7S"}, "1:1>2", "not_one_higher"),
     ],
 )
-def test_rule_12_move_reason_precedence(
-    columns: dict[int, str], action: str, expected: str
-) -> None:
+def test_move_reason_precedence(columns: dict[int, str], action: str, expected: str) -> None:
     g = game(columns)
     with pytest.raises(IllegalMoveError) as info:
         g.play(action)
@@ -600,7 +614,7 @@ def test_rule_12_move_reason_precedence(
     assert action in str(info.value)
 
 
-def test_rule_12_deal_reason_precedence() -> None:
+def test_deal_reason_precedence() -> None:
     assert reason(game({1: "| 5H"}), "d") == "stock_empty"  # not deal_needs_full_columns
     full = {n: "| KD" for n in range(1, 11)}
     assert reason(game(full), "d") == "stock_empty"
@@ -611,22 +625,22 @@ def test_rule_12_deal_reason_precedence() -> None:
     assert reason(game(gap, stock=TEN_AS), "d") == "deal_needs_full_columns"
 
 
-def test_rule_12_column_outside_1_to_10_is_bad_syntax() -> None:
+def test_column_outside_1_to_10_is_bad_syntax() -> None:
     g = game({1: "| 5H"})
     for text in ("11>1", "1>0", "0:1>2", "1:0>2"):
         with pytest.raises(InvalidMoveError):
             g.play(text)
 
 
-def test_rule_12_refusal_changes_nothing() -> None:
+def test_refusal_changes_nothing() -> None:
     g = game({1: "KS | 5H", 2: "| 7S"})
     g.play("1:1>3")
     history = g.history
-    before = g.to_position()
+    before = g.position_text()
     for action in ("2:1>3", "2:1>2", "1:2>2", "d", "4:1>1"):
         with pytest.raises(IllegalMoveError):
             g.play(action)
-    assert g.to_position() == before
+    assert g.position_text() == before
     assert g.history == history
     g.undo()
     with pytest.raises(IllegalMoveError):
@@ -697,7 +711,7 @@ def test_resolution_picks_the_card_nearest_the_end() -> None:
 
 def test_hidden_view_refuses_turning_up_or_dealing_a_hidden_card() -> None:
     full = game({1: "KS 2H | 5H", 2: "| 6S", 3: "QD | 9C 8C"}, stock=TEN_AS)
-    view = Game.from_position(full.to_position(hidden=True), strict=False)
+    view = Game.from_position(full.position_text(hidden=True), strict=False)
     assert view.legal_moves() == full.legal_moves()
     assert [str(m) for m in view.legal_moves()][:3] == ["1:1>2", "1:1>4", "1:1>5"]
     assert reason(view, "1:1>2") == "hidden"
@@ -707,12 +721,12 @@ def test_hidden_view_refuses_turning_up_or_dealing_a_hidden_card() -> None:
     # A move that turns nothing up plays in the view as in the full game.
     view.play("3:1>4")
     full.play("3:1>4")
-    assert view.to_position() == full.to_position(hidden=True)
+    assert view.position_text() == full.position_text(hidden=True)
 
 
 def test_hidden_view_refuses_removing_a_run_off_a_hidden_card() -> None:
     g = game({1: f"QD | {RUN_S}", 2: "| AS"})
-    view = Game.from_position(g.to_position(hidden=True), strict=False)
+    view = Game.from_position(g.position_text(hidden=True), strict=False)
     assert reason(view, "2:1>1") == "hidden"
     g.play("2:1>1")
     assert column_lines(g) == {1: "1: | QD"}
@@ -726,10 +740,10 @@ def test_hidden_reason_comes_after_the_rules() -> None:
     assert reason(game(gap, stock=" ".join(["??"] * 10)), "d") == "deal_needs_full_columns"
 
 
-# --- rule 13: legal moves -------------------------------------------------------------------
+# --- legal moves -------------------------------------------------------------------
 
 
-def test_rule_13_lists_every_legal_action_pointless_ones_included() -> None:
+def test_lists_every_legal_action_pointless_ones_included() -> None:
     cols = {n: "| KD" for n in range(4, 11)}
     cols.update({1: "| 6S 5S", 2: "| 7H", 3: "| 6H"})
     g = game(cols)
@@ -749,7 +763,7 @@ def test_rule_13_lists_every_legal_action_pointless_ones_included() -> None:
     assert "1:1>3" in [str(m) for m in g.legal_moves()]  # ... and back again
 
 
-def test_rule_13_order_and_the_deal_last_on_a_real_deal() -> None:
+def test_order_and_the_deal_last_on_a_real_deal() -> None:
     # SP1-S4C-AAAAAAA: face-up 5D 3H 6D QD AS QC JH 8D 4S 9D. 5D onto 6D (3), 3H onto 4S (9),
     # JH onto QD (4) or QC (6), 8D onto 9D (10), 4S onto 5D (1); AS goes nowhere; then d.
     g = Game.from_code("SP1-S4C-AAAAAAA")
@@ -758,7 +772,7 @@ def test_rule_13_order_and_the_deal_last_on_a_real_deal() -> None:
     ]  # fmt: skip
 
 
-def test_rule_13_every_listed_move_plays() -> None:
+def test_every_listed_move_plays() -> None:
     g = game({1: "KS | 7S 6S 5S", 2: "| 8D", 3: "| 6H", 4: "QC | 4D"}, rules="S4F")
     moves = g.legal_moves()
     # Six empty columns (5-10). Column 1: 5S onto 6H or an empty one (7), 6S 5S into an
@@ -769,7 +783,7 @@ def test_rule_13_every_listed_move_plays() -> None:
     for move in moves:
         copy = g.copy()
         copy.play(move)
-        assert copy.moves == 1
+        assert copy.move_count == 1
 
 
 # --- auto move --------------------------------------------------------------------------------
@@ -818,20 +832,100 @@ def test_auto_move_only_when_the_group_would_play() -> None:
     assert column_lines(g)[4] == "4: | TH 9H 8H"
 
 
+# --- why a group cannot be picked up ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("columns", "rules", "column", "count", "expected"),
+    [
+        ({1: "AD | 7S 6S 5S"}, "S4C", 1, 3, None),
+        ({1: "AD | 7S 6S 5S"}, "S4C", 1, 4, "face_down"),
+        ({1: "| 9H 7H 6H 5H"}, "S4C", 1, 4, "not_descending"),
+        ({1: "| 9H 7H 6H 5H"}, "S4C", 1, 3, None),
+        ({1: "| 8C 7H 6C"}, "S4C", 1, 2, "mixed_suits"),
+        ({1: "| 8C 7H 6C"}, "S4F", 1, 3, None),
+        # Not descending is found before mixed suits, wherever it is in the group.
+        ({1: "| 9C 8H 6H"}, "S4C", 1, 3, "not_descending"),
+        ({1: "| 5H"}, "S4C", 2, 1, "empty_source"),
+        # Face-down is found before the ranks and suits of the face-up part.
+        ({1: "KS | 9C 8H"}, "S4C", 1, 3, "face_down"),
+    ],
+)
+def test_group_refusal_names_the_first_reason(
+    columns: dict[int, str], rules: str, column: int, count: int, expected: str | None
+) -> None:
+    g = game(columns, rules=rules)
+    assert group_refusal(g.position, column, count) == expected
+
+
+def test_group_refusal_in_a_won_game_is_game_won() -> None:
+    g = game({1: f"| {RUN_H}", 2: "| AH"}, rules="S2C")
+    assert group_refusal(g.position, 2, 1) is None
+    g.play("2:1>1")
+    assert g.is_won
+    assert group_refusal(g.position, 1, 1) == "game_won"  # before empty_source
+    assert GROUP_REASONS[0] == "game_won"
+
+
+def test_group_refusal_does_not_look_at_targets() -> None:
+    # The Ace can be picked up although no column takes it (every other column ends in
+    # a 5): where it may go is the target's business, not the group's.
+    g = game({1: "| AS", **{n: "| 5H" for n in range(2, 11)}})
+    assert group_refusal(g.position, 1, 1) is None
+    assert g.auto_move(1, 1) is None
+    assert [m for m in g.legal_moves() if m.source == 1] == []
+
+
+@pytest.mark.parametrize(("column", "count"), [(0, 1), (11, 1), (1, 0), (1, -2)])
+def test_group_refusal_of_a_bad_column_or_count_is_bad_syntax(column: int, count: int) -> None:
+    g = game({1: "| 5H"})
+    with pytest.raises(InvalidMoveError, match=r"is not 1-10|at least one card"):
+        group_refusal(g.position, column, count)
+
+
 # --- events --------------------------------------------------------------------------------
 
 
 def test_events_to_dict_matches_the_api_contract() -> None:
-    assert CardsMoved(3, 7, ("9H", "8H")).to_dict() == {
+    assert CardsMoved(3, 7, ("9H", "8H"), (4, 17)).to_dict() == {
         "kind": "move",
         "source": 3,
         "target": 7,
         "cards": ["9H", "8H"],
+        "ids": [4, 17],
     }
-    assert CardTurnedUp(3, "KS").to_dict() == {"kind": "turn_up", "column": 3, "card": "KS"}
-    assert RowDealt(("AS",) * 10).to_dict() == {"kind": "deal", "cards": ["AS"] * 10}
-    assert RunRemoved(7, "S").to_dict() == {"kind": "remove_run", "column": 7, "suit": "S"}
+    assert CardTurnedUp(3, "KS", 2).to_dict() == {
+        "kind": "turn_up",
+        "column": 3,
+        "card": "KS",
+        "id": 2,
+    }
+    assert RowDealt(("AS",) * 10, tuple(range(54, 64))).to_dict() == {
+        "kind": "deal",
+        "cards": ["AS"] * 10,
+        "ids": list(range(54, 64)),
+    }
+    assert RunRemoved(7, "S", tuple(range(13))).to_dict() == {
+        "kind": "remove_run",
+        "column": 7,
+        "suit": "S",
+        "ids": list(range(13)),
+    }
     assert GameWon(1183).to_dict() == {"kind": "won", "score": 1183}
+    assert RunRestored(7, "S", ("KS", "QS"), (1, 2)).to_dict() == {
+        "kind": "restore_run",
+        "column": 7,
+        "suit": "S",
+        "cards": ["KS", "QS"],
+        "ids": [1, 2],
+    }
+    assert CardTurnedDown(3, 2).to_dict() == {"kind": "turn_down", "column": 3, "id": 2}
+    assert RowUndealt(tuple(range(54, 64))).to_dict() == {
+        "kind": "undeal",
+        "ids": list(range(54, 64)),
+    }
+    assert GameUnwon().to_dict() == {"kind": "unwon"}
+    assert Restarted().to_dict() == {"kind": "restart"}
 
 
 def test_every_exception_is_a_value_error() -> None:
@@ -853,13 +947,13 @@ def test_auto_move_column_outside_1_to_10_is_bad_syntax(column: int) -> None:
 
 def test_copy_is_independent_and_restart_goes_back_to_the_start() -> None:
     g = game({1: "KS | 5H", 2: "| 6S"})
-    start = g.to_position()
+    start = g.position_text()
     g.play("1:1>2")
     copy = g.copy()
     copy.undo()
-    assert copy.to_position() == start
+    assert copy.position_text() == start
     assert column_lines(g) == {1: "1: | KS", 2: "2: | 6S 5H"}
     assert g.history == [Move(1, 2, 1)]
     g.restart()
-    assert g.to_position() == start
+    assert g.position_text() == start
     assert (g.can_undo, g.can_redo) == (False, False)

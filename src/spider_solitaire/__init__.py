@@ -2,17 +2,22 @@
 
 The public face::
 
-    from spider_solitaire import Game, Move, IllegalMoveError, InvalidCodeError, \
-        InvalidPositionError, InvalidMoveError
+    from spider_solitaire import Game, Move, SpiderError, IllegalMoveError, \
+        InvalidCodeError, InvalidPositionError, InvalidMoveError, InvalidOptionError
 
 Nothing else in this module is promised; submodules (``rules``, ``position``,
 ``codes``, ``events``, ``messages``) are documented for the solver and the server.
+
+>>> game = Game.from_code("SP1-S1C-AAAAAAD")
+>>> [event.kind for event in game.act(game.legal_moves()[0])]
+['move', 'turn_up']
 """
 
 from .errors import (
     IllegalMoveError,
     InvalidCodeError,
     InvalidMoveError,
+    InvalidOptionError,
     InvalidPositionError,
     SpiderError,
 )
@@ -24,6 +29,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidCodeError",
     "InvalidMoveError",
+    "InvalidOptionError",
     "InvalidPositionError",
     "Move",
     "SpiderError",

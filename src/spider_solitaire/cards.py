@@ -48,15 +48,29 @@ def suit_of(card: Card) -> int:
 
 
 def card_text(card: Card) -> str:
-    """Return the two-letter text of a card, for example ``"TS"``; ``"??"`` if hidden."""
+    """Return the two-letter text of a card, for example ``"TS"``; ``"??"`` if hidden.
+
+    >>> card_text(make_card(10, 0)), card_text(HIDDEN)
+    ('TS', '??')
+    """
     if card == HIDDEN:
         return "??"
     return RANKS[(card & 15) - 1] + SUITS[card >> 4]
 
 
+CARD_TEXTS: tuple[str, ...] = tuple(
+    card_text(card) if 1 <= card & 15 <= 13 else "??" for card in range(4 * 16)
+)
+""":func:`card_text` of every card value, by value (``CARD_TEXTS[card]``): the engine's
+hot path reads it instead of calling :func:`card_text`, with the same results."""
+
+
 def parse_card(text: str) -> Card:
     """Parse card text: rank ``A 2-9 T J Q K`` (or ``10``) then suit ``S H D C``, any case;
     ``??`` is :data:`HIDDEN`.
+
+    >>> parse_card("10h") == make_card(10, 1), parse_card("??") == HIDDEN
+    (True, True)
 
     Raises:
         SpiderError: the text is not a card (callers re-raise as their own error type).
@@ -77,7 +91,8 @@ def suits_in_play(suit_count: int) -> str:
 
 
 def new_deck(suit_count: int) -> list[Card]:
-    """Return the unshuffled 104-card deck for ``suit_count`` (1, 2 or 4) suits.
+    """Return the unshuffled 104-card deck for ``suit_count`` (1, 2 or 4) suits: every
+    game has 104 cards (a rule of the game).
 
     Order (a decision of ours, fixed forever because game codes depend on it): for each
     of the ``8 // suit_count`` copies, for each suit in ``suits_in_play`` order, the ranks
@@ -86,6 +101,10 @@ def new_deck(suit_count: int) -> list[Card]:
 
     Raises:
         SpiderError: ``suit_count`` is not 1, 2 or 4.
+
+    >>> deck = new_deck(2)
+    >>> len(deck), card_text(deck[0]), card_text(deck[13]), card_text(deck[26])
+    (104, 'AS', 'AH', 'AS')
     """
     if suit_count not in SUIT_COUNTS:
         raise SpiderError(f"suit count {suit_count!r} is not 1, 2 or 4")
@@ -98,7 +117,11 @@ def new_deck(suit_count: int) -> list[Card]:
 
 
 def card_name(card: Card) -> str:
-    """Return an English name for a known card, for example ``"10 of spades"``."""
+    """Return an English name for a known card, for example ``"10 of spades"``.
+
+    >>> card_name(parse_card("QH"))
+    'queen of hearts'
+    """
     if card == HIDDEN:
         return "hidden card"
     return f"{RANK_NAMES[rank_of(card) - 1]} of {SUIT_NAMES[suit_of(card)]}"

@@ -14,6 +14,7 @@ from pathlib import Path
 from . import __version__
 from .errors import IllegalMoveError, InvalidCodeError, SpiderError
 from .game import Game
+from .messages import LANGUAGES
 from .moves import parse_record
 from .server.cli import add_server_commands
 from .solver.cli import add_solve_command
@@ -27,7 +28,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
         print(game.code)
     else:
         game = Game.from_code(args.code)
-    print(game.to_position(), end="")
+    print(game.position_text(), end="")
     return 0
 
 
@@ -52,19 +53,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 f"action {number} ({move}) refused: {error.reason}: {error.explain()}",
                 file=sys.stderr,
             )
-            print(game.to_position(), end="")
+            print(game.position_text(), end="")
             return 1
-    print(game.to_position(), end="")
-    print(f"score {game.score}, moves {game.moves}" + (", won" if game.is_won else ""))
+    print(game.position_text(), end="")
+    print(f"score {game.score}, moves {game.move_count}" + (", won" if game.is_won else ""))
     return 0
 
 
 def cmd_terminal(args: argparse.Namespace) -> int:
-    """``spider terminal [CODE]``: play in the terminal (see :mod:`.terminal`)."""
+    """``spider terminal [CODE] [--language en|es]``: play in the terminal (see
+    :mod:`.terminal`); the language defaults to the locale's."""
     from .terminal import play_in_terminal
 
     game = Game.from_code(args.code) if args.code is not None else Game.new(args.suits, args.rule)
-    return play_in_terminal(game)
+    return play_in_terminal(game, language=args.language)
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -107,6 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     terminal = subparsers.add_parser("terminal", help="play in the terminal")
     terminal.add_argument("code", nargs="?", help="game code; a random game without one")
+    terminal.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="language of the game's texts (default: from LC_ALL, LC_MESSAGES or LANG)",
+    )
     _add_game_options(terminal)
     terminal.set_defaults(handler=cmd_terminal)
 

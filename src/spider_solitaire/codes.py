@@ -22,6 +22,13 @@ and every version), so it does not use :mod:`random`:
 
 Only the seed drives the shuffle: the same seed under either rule gives the same deal.
 Golden vectors in ``tests/test_codes.py`` pin all of this.
+
+>>> code = GameCode.parse("sp1-s2f-aaaaaad")
+>>> str(code), code.suits, code.rule, code.seed
+('SP1-S2F-AAAAAAD', 2, 'flexible', 3)
+>>> from spider_solitaire.cards import card_text
+>>> [card_text(card) for card in shuffled_deck(2, 3)[:5]]
+['8S', 'QH', '4H', 'JS', '7S']
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ import secrets
 from dataclasses import dataclass
 
 from .cards import SUIT_COUNTS, Card, new_deck
-from .errors import InvalidCodeError
+from .errors import InvalidCodeError, SpiderError
 
 BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 """RFC 4648 base32 alphabet; index = digit value."""
@@ -53,7 +60,11 @@ class SplitMix64:
         self.state = seed & MASK64
 
     def next(self) -> int:
-        """Return the next 64-bit output, an ``int`` in ``[0, 2**64)``."""
+        """Return the next 64-bit output, an ``int`` in ``[0, 2**64)``.
+
+        >>> hex(SplitMix64(0).next())  # the published first output for seed 0
+        '0xe220a8397b1dcdaf'
+        """
         self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
@@ -63,11 +74,15 @@ class SplitMix64:
     def below(self, bound: int) -> int:
         """Return a uniform integer in ``[0, bound)`` by rejection (no modulo bias).
 
+        >>> rng = SplitMix64(0)
+        >>> [rng.below(10) for _ in range(5)]
+        [5, 0, 9, 4, 7]
+
         Raises:
-            ValueError: ``bound`` is not positive.
+            SpiderError: ``bound`` is not positive.
         """
         if bound <= 0:
-            raise ValueError(f"bound {bound!r} must be positive")
+            raise SpiderError(f"bound {bound!r} must be positive")
         limit = (1 << 64) - (1 << 64) % bound
         while True:
             draw = self.next()

@@ -1,12 +1,22 @@
 """The engine's exceptions: one family of :class:`ValueError` subclasses.
 
 Every message repeats the input that caused it (python-chess does the same), so a
-log line alone says what went wrong.
+log line alone says what went wrong. Every error the engine raises is a
+:class:`SpiderError`, so ``except SpiderError`` (or ``except ValueError``) catches them
+all:
+
+>>> from spider_solitaire import Game, SpiderError
+>>> try:
+...     Game.from_code("SP1-S3C-AAAAAAA")
+... except SpiderError as error:
+...     print(type(error).__name__, "-", error)
+InvalidCodeError - 'SP1-S3C-AAAAAAA': the number of suits must be 1, 2 or 4, not '3'
+
+This module imports nothing else of the package at load time (the message catalog is
+read when a refusal is explained), so every other module may import it.
 """
 
 from __future__ import annotations
-
-from .messages import reason_text
 
 REASONS: tuple[str, ...] = (
     "same_column",
@@ -49,7 +59,22 @@ class InvalidPositionError(SpiderError):
 
 class InvalidMoveError(SpiderError):
     """An action's text (or a game record) is not valid notation: bad syntax, a column
-    number outside 1-10, a count below 1."""
+    number outside 1-10, a count below 1; or a move whose count was asked for before it
+    was resolved against a position (``3>7``)."""
+
+
+class InvalidOptionError(SpiderError):
+    """An option of the engine has a bad value, for example a negative ``undo_limit``;
+    the message names the option and repeats the value."""
+
+
+class UnknownTextError(SpiderError, KeyError):
+    """The message catalog has no text for a section and key, or a sentence lacks one of
+    its parameters (a :class:`KeyError` too, as a lookup that failed)."""
+
+    def __str__(self) -> str:
+        # KeyError's str() would quote the message; show it as written.
+        return str(self.args[0]) if self.args else ""
 
 
 class IllegalMoveError(SpiderError):
@@ -58,15 +83,28 @@ class IllegalMoveError(SpiderError):
     Attributes:
         reason: one of :data:`REASONS`, stable for programs and translations.
         action: the action's text as given (``"3:4>7"``, ``"d"``, ``"undo"``).
+
+    >>> error = IllegalMoveError("on_ace", "3:1>7")
+    >>> error.reason, error.action
+    ('on_ace', '3:1>7')
+    >>> print(error)
+    3:1>7: on_ace: Nothing can be placed on an Ace, the lowest card.
     """
 
     def __init__(self, reason: str, action: str) -> None:
         if reason not in REASONS:
-            raise AssertionError(f"unknown reason code {reason!r}")
+            raise SpiderError(f"{action}: unknown reason code {reason!r}")
         self.reason = reason
         self.action = action
-        super().__init__(f"{action}: {reason}: {reason_text(reason)}")
+        super().__init__(f"{action}: {reason}: {self.explain()}")
 
     def explain(self, language: str = "en") -> str:
-        """Return the rule that refused the action, as one sentence in ``language``."""
+        """Return the rule that refused the action, as one sentence in ``language``
+        (``"en"`` or ``"es"``; English for any other).
+
+        >>> IllegalMoveError("stock_empty", "d").explain("es")
+        'El mazo está vacío: ya se han repartido las cinco filas.'
+        """
+        from .messages import reason_text  # the catalog sits above this module
+
         return reason_text(self.reason, language)

@@ -1,13 +1,23 @@
-"""The :class:`Game`: a position plus its undo and redo history; what callers use."""
+"""The :class:`Game`: a position plus its undo and redo history; what callers use.
+
+>>> game = Game.from_code("SP1-S2C-AAAAAAD")
+>>> [event.kind for event in game.act("6>1")]
+['move', 'turn_up']
+>>> [event.kind for event in game.act("undo")]
+['turn_down', 'move']
+>>> game.move_count, [event.kind for event in game.act("redo")]
+(0, ['move', 'turn_up'])
+"""
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 from . import rules
 from .codes import GameCode, normalize_rule, shuffled_deck
-from .errors import IllegalMoveError, InvalidCodeError
-from .events import Event
+from .errors import IllegalMoveError, InvalidCodeError, InvalidOptionError
+from .events import Event, Restarted, inverse
 from .moves import Move
 from .position import Position
 
@@ -35,20 +45,18 @@ class Game:
         undo_limit: how many of the last actions can be undone (0 or more; default 100).
 
     Raises:
-        ValueError: ``undo_limit`` is negative.
+        InvalidOptionError: ``undo_limit`` is not a whole number 0 or more.
 
-    Example::
-
-        >>> game = Game.from_code("SP1-S1C-AAAAAAD")
-        >>> game.score, game.moves, game.stock_rows_left
-        (500, 0, 5)
+    >>> game = Game.from_code("SP1-S1C-AAAAAAD")
+    >>> game.score, game.move_count, game.stock_rows_left
+    (500, 0, 5)
     """
 
     def __init__(
         self, position: Position, *, code: str | None = None, undo_limit: int = DEFAULT_UNDO_LIMIT
     ) -> None:
         if type(undo_limit) is not int or undo_limit < 0:
-            raise ValueError(f"undo_limit {undo_limit!r} must be a whole number 0 or more")
+            raise InvalidOptionError(f"undo_limit {undo_limit!r} must be a whole number 0 or more")
         self.position = position
         self.start = position
         self.code = code
@@ -91,9 +99,11 @@ class Game:
 
     @classmethod
     def from_position(
-        cls, text: str, strict: bool = True, *, undo_limit: int = DEFAULT_UNDO_LIMIT
+        cls, text: str, *, strict: bool = True, undo_limit: int = DEFAULT_UNDO_LIMIT
     ) -> Game:
-        """Start a game from position notation; ``game.code`` is ``None``.
+        """Start a game from position notation; ``game.code`` is ``None``. The cards'
+        ids are in text order (see :meth:`Position.from_text`); ``strict=False`` accepts
+        a position that does not hold the whole deck.
 
         Raises:
             InvalidPositionError: see :meth:`Position.from_text`.
@@ -102,8 +112,23 @@ class Game:
 
     # --- what the game shows ------------------------------------------------------
 
+    def position_text(self, *, hidden: bool = False) -> str:
+        """Return the position notation of the current position; ``hidden=True`` gives
+        the player's view (face-down and stock cards written ``??``).
+
+        >>> Game.from_code("SP1-S1C-AAAAAAD").position_text(hidden=True).splitlines()[5]
+        '1: ?? ?? ?? ?? ?? | 2S'
+        """
+        return self.position.to_text(hidden=hidden)
+
     def to_position(self, hidden: bool = False) -> str:
-        """Return the position notation; ``hidden=True`` gives the player's view."""
+        """Deprecated alias of :meth:`position_text` (the old name read as if it returned
+        a :class:`Position`); warns with :class:`DeprecationWarning`."""
+        warnings.warn(
+            "Game.to_position() is deprecated; use Game.position_text()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self.position.to_text(hidden=hidden)
 
     @property
@@ -122,9 +147,18 @@ class Game:
         return self.position.score
 
     @property
-    def moves(self) -> int:
+    def move_count(self) -> int:
         """The move counter: moves and deals made (undo takes them back)."""
-        return self.position.moves
+        return self.position.move_count
+
+    @property
+    def moves(self) -> int:
+        """Deprecated alias of :attr:`move_count` (the old name read as if it were a list
+        of moves); warns with :class:`DeprecationWarning`."""
+        warnings.warn(
+            "Game.moves is deprecated; use Game.move_count", DeprecationWarning, stacklevel=2
+        )
+        return self.position.move_count
 
     @property
     def removed(self) -> tuple[str, ...]:
@@ -179,7 +213,58 @@ class Game:
         rules.check_column(column)
         return rules.movable_length(self.position, column)
 
+    def resolve(self, move: Move | str) -> Move:
+        """Return ``move`` (a :class:`Move` or notation) with its count filled in from the
+        current position, legal or not (see :func:`spider_solitaire.rules.resolve_move`);
+        its :attr:`~Move.resolved_count` is an ``int``.
+
+        >>> str(Game.from_code("SP1-S2C-AAAAAAD").resolve("6>1"))
+        '6:1>1'
+
+        Raises:
+            InvalidMoveError: bad notation.
+            IllegalMoveError: the count cannot be found (``empty_source``,
+                ``same_column``, ``on_ace``, ``not_one_higher``) or the game is won.
+        """
+        if not isinstance(move, Move):
+            move = Move.parse(move)
+        if move.count is None and self.position.is_won:
+            raise IllegalMoveError("game_won", str(move))
+        return rules.resolve_move(self.position, move)
+
     # --- actions ------------------------------------------------------------------
+
+    def act(self, action: Move | str) -> list[Event]:
+        """Take one action and return what it did: a :class:`Move`, notation
+        (``"3:4>7"``, ``"3>7"``, ``"d"``), or ``"undo"``, ``"redo"``, ``"restart"``
+        (any case). The one verb for every action a player can take.
+
+        Returns:
+            The events, in order (see :mod:`spider_solitaire.events`): a move, deal or
+            redo gives those of playing the action; an undo gives the inverse of the
+            undone action's events in reverse order (``restore_run``, ``turn_down``, the
+            move back, ``undeal``, ``unwon``); a restart gives ``[Restarted()]``.
+
+        Raises:
+            InvalidMoveError: bad notation.
+            IllegalMoveError: the rules refuse it (``.reason`` says why, including
+                ``nothing_to_undo`` and ``nothing_to_redo``); nothing changes.
+        """
+        if isinstance(action, str):
+            word = action.strip().lower()
+            if word == "undo":
+                if not self._undo:
+                    raise IllegalMoveError("nothing_to_undo", "undo")
+                step = self._undo[-1]
+                _, events = rules.apply_move(step.before, step.move)
+                self.undo()
+                return inverse(events)
+            if word == "redo":
+                return self.redo()
+            if word == "restart":
+                self.restart()
+                return [Restarted()]
+        return self.play(action)
 
     def play(self, move: Move | str) -> list[Event]:
         """Play a move or the deal, given as a :class:`Move` or notation (``3:4>7``,
@@ -194,11 +279,10 @@ class Game:
         """
         if not isinstance(move, Move):
             move = Move.parse(move)
-        if move.is_deal:
-            return self.deal()
-        resolved = rules.resolve_move(self.position, move) if not self.is_won else move
-        after, events = rules.apply_move(self.position, resolved)
-        self._push(resolved, after)
+        if move.count is None and not self.position.is_won:
+            move = rules.resolve_move(self.position, move)
+        after, events = rules.apply_move(self.position, move)
+        self._push(move, after)
         self._redo.clear()
         return events
 
@@ -209,10 +293,7 @@ class Game:
             IllegalMoveError: ``game_won``, ``stock_empty``, ``deal_needs_full_columns`` or
                 ``hidden``.
         """
-        after, events = rules.apply_deal(self.position)
-        self._push(Move.deal(), after)
-        self._redo.clear()
-        return events
+        return self.play(Move.deal())
 
     def _push(self, move: Move, after: Position) -> None:
         if self.undo_limit:
@@ -222,8 +303,9 @@ class Game:
         self.position = after
 
     def undo(self) -> Move:
-        """Take back the last action exactly (cards, face-down state, stock, removed runs,
-        score, move counter). Costs nothing and is not counted.
+        """Take back the last action exactly (cards and their ids, face-down state,
+        stock, removed runs, score, move counter). Costs nothing and is not counted.
+        ``act("undo")`` does the same and returns the events.
 
         Returns:
             The action undone.
@@ -256,8 +338,8 @@ class Game:
         return events
 
     def restart(self) -> None:
-        """Go back to the starting position and forget the history (a decision of ours:
-        a restart cannot be undone)."""
+        """Go back to the starting position, ids included, and forget the history (a
+        decision of ours: a restart cannot be undone)."""
         self.position = self.start
         self._undo.clear()
         self._redo.clear()
@@ -273,5 +355,5 @@ class Game:
     def __repr__(self) -> str:
         return (
             f"Game(code={self.code!r}, rules={self.position.rules_text}, "
-            f"score={self.score}, moves={self.moves})"
+            f"score={self.score}, move_count={self.move_count})"
         )

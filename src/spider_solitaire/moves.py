@@ -11,6 +11,12 @@ Notation (columns are numbered 1-10 everywhere):
 
 A game record is a game code on its first line, then actions separated by white
 space (:func:`parse_record`).
+
+>>> move = Move.parse("3>7")
+>>> move.count is None, move.is_resolved
+(True, False)
+>>> str(Move.parse(" 3 : 4 > 7 ")), Move.parse("3:4>7").resolved_count
+('3:4>7', 4)
 """
 
 from __future__ import annotations
@@ -36,7 +42,8 @@ class Move:
         source: column 1-10, or 0 for a deal.
         target: column 1-10, or 0 for a deal.
         count: number of cards moved (1 or more); ``None`` when parsed from ``3>7``
-            and not yet resolved against a position; 0 for a deal.
+            and not yet resolved against a position; 0 for a deal. Code that needs an
+            ``int`` reads :attr:`resolved_count`.
 
     Raises:
         InvalidMoveError: a column outside 1-10 or a count below 1.
@@ -74,6 +81,32 @@ class Move:
     def is_deal(self) -> bool:
         """True for the deal action."""
         return self.source == 0
+
+    @property
+    def is_resolved(self) -> bool:
+        """True when the count is known: a move with a count, or the deal."""
+        return self.count is not None
+
+    @property
+    def resolved_count(self) -> int:
+        """The number of cards the move takes (0 for the deal), once known.
+
+        A move parsed from ``3>7`` gets its count from a position:
+        :func:`spider_solitaire.rules.resolve_move` or ``Game.resolve``.
+
+        >>> Move(3, 7, 4).resolved_count, Move.deal().resolved_count
+        (4, 0)
+
+        Raises:
+            InvalidMoveError: the count is still open (``3>7``), naming the move.
+        """
+        count = self.count
+        if count is None:
+            raise InvalidMoveError(
+                f"{self._text()}: the card count is not known until the move is resolved "
+                "against a position (rules.resolve_move or Game.resolve)"
+            )
+        return count
 
     def _text(self) -> str:
         if self.source == 0 and self.count == 0:

@@ -1,4 +1,4 @@
-"""An immutable Spider position and its text notation.
+r"""An immutable Spider position and its text notation.
 
 Notation (exact; tests, bug reports and the other parts of the project use it)::
 
@@ -13,14 +13,23 @@ Notation (exact; tests, bug reports and the other parts of the project use it)::
 
 Column lines are ``N: <face-down cards> | <face-up cards>``, bottom to top; ``stock``
 lists cards in dealing order (the first 10 are the next row, for columns 1 to 10);
-``removed`` lists the suits of removed runs in the order removed. ``??`` is a card whose
-identity is hidden (the player's view).
+``removed`` lists the suits of removed runs in the order removed; ``moves`` is the move
+count. ``??`` is a card whose identity is hidden (the player's view).
+
+>>> from spider_solitaire.cards import card_text
+>>> position = Position.from_text("rules: S1C\nmoves: 3\n1: KS | 5S\n" + "".join(
+...     f"{n}: |\n" for n in range(2, 11)), strict=False)
+>>> position.move_count, [card_text(c) for c in position.face_up(1)], position.ids[0]
+(3, ['5S'], (0, 1))
+>>> print(position.to_text(hidden=True).splitlines()[5])
+1: ?? | 5S
 """
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import HIDDEN, SUIT_COUNTS, SUITS, Card, card_text, new_deck, parse_card, suits_in_play
 from .codes import normalize_rule
@@ -37,7 +46,7 @@ DEAL_CARDS = 54
 """Cards dealt to the tableau at the start (6 to columns 1-4, 5 to columns 5-10)."""
 
 MAX_COUNT = 2**31 - 1
-"""Largest ``score`` or ``moves`` a position may state (a decision of ours: it fits a
+"""Largest ``score`` or move count a position may state (a decision of ours: it fits a
 32-bit database column and a JavaScript number exactly; real play stays far below)."""
 
 MAX_REMOVED = 8
@@ -48,9 +57,12 @@ _HEADERS = ("rules", "score", "moves", "removed", "stock")
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A whole position: tableau, stock, removed runs, score and move counter.
+    """A whole position: tableau, stock, removed runs, score and move count, plus the
+    id of every card.
 
     Immutable and hashable; :mod:`spider_solitaire.rules` makes new positions from it.
+    Two positions are equal when their cards, counts and runs are; the ids take no part
+    in equality or hashing.
 
     Attributes:
         suits: 1, 2 or 4.
@@ -60,7 +72,20 @@ class Position:
         stock: the stock in dealing order (``len`` a multiple of 10).
         removed: suit letters of the removed runs, in the order removed.
         score: the score, 0 or more.
-        moves: the move counter (moves and deals).
+        move_count: the move counter (moves and deals), written ``moves:`` in the text.
+        ids: 10 tuples of card ids, one per card of :attr:`columns`, same shape: a
+            card's id is its place in the shuffled deal, stable for the whole game and
+            telling nothing about the card (see :meth:`from_deck` and
+            :meth:`from_text`); an action moves ids with their cards.
+        stock_ids: the stock's ids in dealing order (the stock only ever loses its
+            front row, so these are always the last ``len(stock)`` ids of the start's
+            stock).
+
+    Left out (both of ``ids`` and ``stock_ids``), the ids are those of :meth:`from_text`:
+    text order. Given, they must have the shapes of ``columns`` and ``stock``.
+
+    Raises:
+        InvalidPositionError: ``ids`` given with a ``stock_ids`` of the wrong length.
     """
 
     suits: int
@@ -70,19 +95,51 @@ class Position:
     stock: tuple[Card, ...]
     removed: tuple[str, ...] = ()
     score: int = START_SCORE
-    moves: int = 0
+    move_count: int = 0
+    ids: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    stock_ids: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.ids:  # not given: number the cards in text order
+            ids, stock_ids = _text_order_ids(self.columns, len(self.stock))
+            object.__setattr__(self, "ids", ids)
+            object.__setattr__(self, "stock_ids", stock_ids)
+        elif len(self.stock_ids) != len(self.stock):  # a cheap guard; the engine keeps both
+            raise InvalidPositionError(
+                f"{len(self.stock_ids)} stock ids for {len(self.stock)} stock cards"
+            )
 
     @classmethod
     def from_deck(cls, deck: list[Card], suits: int, rule: str) -> Position:
         """Deal a new game from a shuffled 104-card ``deck``.
 
         Deck card i (0-based) of the first 54 goes to column ``(i mod 10) + 1``; the last
-        card of each column is face-up. Deck cards 55-104 are the stock in deck order
-        (rule 2 of the game).
+        card of each column is face-up; the other 50 deck cards are the stock in deck
+        order (the deal of a game, a rule of the game). Each card's id is its index in
+        ``deck``.
         """
         columns = tuple(tuple(deck[c:DEAL_CARDS:COLUMNS]) for c in range(COLUMNS))
         face_down = tuple(len(column) - 1 for column in columns)
-        return cls(suits, rule, columns, face_down, tuple(deck[DEAL_CARDS:]))
+        ids = tuple(tuple(range(c, DEAL_CARDS, COLUMNS)) for c in range(COLUMNS))
+        return cls(
+            suits,
+            rule,
+            columns,
+            face_down,
+            tuple(deck[DEAL_CARDS:]),
+            ids=ids,
+            stock_ids=tuple(range(DEAL_CARDS, len(deck))),
+        )
+
+    @property
+    def moves(self) -> int:
+        """Deprecated alias of :attr:`move_count`; warns with :class:`DeprecationWarning`."""
+        warnings.warn(
+            "Position.moves is deprecated; use Position.move_count",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.move_count
 
     @property
     def rules_text(self) -> str:
@@ -101,20 +158,21 @@ class Position:
 
     @property
     def is_won(self) -> bool:
-        """True when no card is left on the tableau or in the stock (rule 9)."""
+        """True when no card is left on the tableau or in the stock (how a game is won, a
+        rule of the game)."""
         return not self.stock and all(not column for column in self.columns)
 
     def face_up(self, column: int) -> tuple[Card, ...]:
         """Return the face-up cards of ``column`` (1-10), bottom to top."""
         return self.columns[column - 1][self.face_down[column - 1] :]
 
-    def to_text(self, hidden: bool = False) -> str:
+    def to_text(self, *, hidden: bool = False) -> str:
         """Return the position notation; ``hidden=True`` writes every face-down and stock
         card as ``??`` (the player's view). Ends with a newline."""
         lines = [
             f"rules: {self.rules_text}",
             f"score: {self.score}",
-            f"moves: {self.moves}",
+            f"moves: {self.move_count}",
             _line("removed", " ".join(self.removed)),
             _line("stock", " ".join("??" if hidden else card_text(c) for c in self.stock)),
         ]
@@ -137,12 +195,17 @@ class Position:
             (HIDDEN,) * len(self.stock),
             self.removed,
             self.score,
-            self.moves,
+            self.move_count,
+            self.ids,
+            self.stock_ids,
         )
 
     @classmethod
-    def from_text(cls, text: str, strict: bool = True) -> Position:
+    def from_text(cls, text: str, *, strict: bool = True) -> Position:
         """Parse the position notation (see the module docstring).
+
+        Card ids are given in text order: columns 1 to 10, each bottom to top, from 0,
+        then the stock in dealing order.
 
         ``score``, ``moves``, ``removed`` and ``stock`` may be left out (500, 0, none,
         empty); ``rules`` and all ten column lines may not. Keys are case-insensitive;
@@ -254,6 +317,18 @@ class Position:
         if strict:
             _check_composition(position)
         return position
+
+
+def _text_order_ids(
+    columns: tuple[tuple[Card, ...], ...], stock_size: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Number the cards in text order: columns 1-10 bottom to top, then the stock."""
+    ids = []
+    start = 0
+    for column in columns:
+        ids.append(tuple(range(start, start + len(column))))
+        start += len(column)
+    return tuple(ids), tuple(range(start, start + stock_size))
 
 
 def _line(key: str, value: str) -> str:

@@ -2,34 +2,70 @@
 an action to a :class:`~spider_solitaire.position.Position`.
 
 Everything here is a pure function of a position; :class:`~spider_solitaire.game.Game`
-adds history. The numbered rules cited below are those of the rules-engine issue.
+adds history. The rules of the game, as this module applies them:
+
+* a card goes onto a card exactly one rank higher, of any suit, or into an empty
+  column; nothing goes onto an Ace;
+* a group (the last cards of a column) moves together when its ranks descend by one,
+  and, under the Classic rule, when it is one suit too; only face-up cards move;
+* a face-down card left at the end of a column turns face-up;
+* a deal puts one stock card face-up onto each column, 1 to 10, and needs every column
+  filled, unless fewer than 10 cards are on the table;
+* a complete King-to-Ace run of one suit at the end of a column is removed (after a
+  deal, column by column) and scores 100; every action costs 1 point (never below 0);
+* the game is won when no card is left on the tableau or in the stock.
 
 Cards are ints ``suit * 16 + rank`` (see :mod:`spider_solitaire.cards`), so "same suit
-and one rank lower" is simply ``lower == upper - 1``.
+and one rank lower" is simply ``lower == upper - 1``. Card ids travel with their cards
+(:attr:`~spider_solitaire.position.Position.ids`) and the events name them.
+
+>>> from spider_solitaire import Game
+>>> position = Game.from_code("SP1-S2C-AAAAAAD").position
+>>> [str(move) for move in legal_moves(position)]
+['1:1>8', '6:1>1', '7:1>10', '8:1>7', '9:1>4', '9:1>5', '10:1>2', 'd']
+>>> after, events = apply_move(position, Move.parse("6>1"))
+>>> [event.to_dict() for event in events]  # doctest: +NORMALIZE_WHITESPACE
+[{'kind': 'move', 'source': 6, 'target': 1, 'cards': ['AS'], 'ids': [45]},
+ {'kind': 'turn_up', 'column': 6, 'card': '5H', 'id': 35}]
 """
 
 from __future__ import annotations
 
-import itertools
+from itertools import pairwise
 
-from .cards import HIDDEN, SUITS, Card, card_text
+from .cards import CARD_TEXTS, HIDDEN, SUITS, Card
 from .errors import IllegalMoveError, InvalidMoveError
 from .events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
 from .moves import COLUMNS, DEAL, Move
 from .position import ROW, Position
 
 RUN_LENGTH = 13
-"""Cards in a complete run, King down to Ace (rule 8)."""
+"""Cards in a complete run, King down to Ace (a rule of the game)."""
 
 RUN_BONUS = 100
-"""Points for each removed run (rule 10)."""
+"""Points for each removed run (a rule of the game)."""
+
+GROUP_REASONS: tuple[str, ...] = (
+    "game_won",
+    "empty_source",
+    "face_down",
+    "not_descending",
+    "mixed_suits",
+)
+"""The reasons :func:`group_refusal` gives, in the order it checks them."""
 
 
 def movable_length(position: Position, column: int) -> int:
-    """Return the size of the largest group that can leave ``column`` (1-10), 0 if empty.
+    r"""Return the size of the largest group that can leave ``column`` (1-10), 0 if empty.
 
     A group moves when its ranks descend by exactly one; under the Classic rule it must
-    also be one suit (rule 4). Only face-up cards count.
+    also be one suit (the group rule of the game). Only face-up cards count.
+
+    >>> from spider_solitaire import Game
+    >>> position = Game.from_position("rules: S2C\n1: | 9H 8S 7S\n" + "".join(
+    ...     f"{n}: |\n" for n in range(2, 11)), strict=False).position
+    >>> movable_length(position, 1), movable_length(position, 2)
+    (2, 0)
     """
     cards = position.columns[column - 1]
     size = len(cards)
@@ -59,43 +95,95 @@ def check_column(column: int) -> None:
         raise InvalidMoveError(f"column {column} is not 1-10")
 
 
-def _group_reason(position: Position, move: Move) -> str | None:
-    """Return why ``move`` (count resolved) is refused, ignoring ``game_won`` and
-    ``hidden``, or ``None`` when legal. The order is that of rule 12."""
-    assert move.count is not None
-    source_cards = position.columns[move.source - 1]
-    if not source_cards:
-        return "empty_source"
-    if move.source == move.target:
-        return "same_column"
-    count = move.count
-    if count > len(source_cards) - position.face_down[move.source - 1]:
+def _group_fault(position: Position, index: int, count: int) -> str | None:
+    """Why the last ``count`` cards of the non-empty column ``index`` (0-based) cannot
+    move together: ``face_down``, ``not_descending`` or ``mixed_suits`` (in that order),
+    or ``None``. The one statement of the group rule for a given group."""
+    cards = position.columns[index]
+    if count > len(cards) - position.face_down[index]:
         return "face_down"
-    group = source_cards[-count:]
-    for upper, lower in itertools.pairwise(group):
-        if upper & 15 != (lower & 15) + 1:
-            return "not_descending"
-    if position.rule == "classic":
-        for upper, lower in itertools.pairwise(group):
-            if upper != lower + 1:
-                return "mixed_suits"
-    target_cards = position.columns[move.target - 1]
+    if count == 1:
+        return None
+    group = cards[-count:]
+    same_suit_run = True
+    for upper, lower in pairwise(group):
+        if upper != lower + 1:
+            if upper & 15 != (lower & 15) + 1:
+                return "not_descending"
+            same_suit_run = False
+    if not same_suit_run and position.rule == "classic":
+        return "mixed_suits"
+    return None
+
+
+def group_refusal(position: Position, column: int, count: int) -> str | None:
+    r"""Return why the last ``count`` cards of ``column`` (1-10) cannot be picked up and
+    moved together, wherever they go, or ``None`` when they can.
+
+    The reasons, checked in this order (:data:`GROUP_REASONS`): ``game_won``,
+    ``empty_source``, ``face_down`` (the group reaches a face-down card),
+    ``not_descending`` (ranks do not descend by one), ``mixed_suits`` (more than one
+    suit under the Classic rule). The rules behind them are those of a group of the game.
+    Where the group may go is not looked at (``on_ace``, ``not_one_higher``: see
+    :func:`legal_moves`).
+
+    >>> from spider_solitaire import Game
+    >>> position = Game.from_position("rules: S2C\n1: KS | 9H 8S 7S\n" + "".join(
+    ...     f"{n}: |\n" for n in range(2, 11)), strict=False).position
+    >>> [group_refusal(position, 1, count) for count in (1, 2, 3, 4)]
+    [None, None, 'mixed_suits', 'face_down']
+    >>> group_refusal(position, 2, 1)
+    'empty_source'
+
+    Raises:
+        InvalidMoveError: ``column`` is outside 1-10 or ``count`` is below 1.
+    """
+    check_column(column)
+    if type(count) is not int or count < 1:
+        raise InvalidMoveError(f"{column}:{count!r}: a group takes at least one card")
+    if position.is_won:
+        return "game_won"
+    if not position.columns[column - 1]:
+        return "empty_source"
+    return _group_fault(position, column - 1, count)
+
+
+def _move_reason(position: Position, source: int, target: int, count: int) -> str | None:
+    """Return why the move of ``count`` cards from column ``source`` to ``target`` (1-10)
+    is refused, ignoring ``game_won`` and ``hidden``, or ``None`` when legal. The order
+    (a decision recorded with :data:`~spider_solitaire.errors.REASONS`): the source,
+    the column, the group, then the target."""
+    if not position.columns[source - 1]:
+        return "empty_source"
+    if source == target:
+        return "same_column"
+    reason = _group_fault(position, source - 1, count)
+    if reason is not None:
+        return reason
+    target_cards = position.columns[target - 1]
     if target_cards:
-        last = target_cards[-1]
-        if last & 15 == 1:
+        last = target_cards[-1] & 15
+        if last == 1:
             return "on_ace"
-        if last & 15 != (group[0] & 15) + 1:
+        if last != (position.columns[source - 1][-count] & 15) + 1:
             return "not_one_higher"
     return None
 
 
 def resolve_move(position: Position, move: Move) -> Move:
-    """Return ``move`` with its count filled in (``3>7`` -> ``3:4>7``), legal or not.
+    r"""Return ``move`` with its count filled in (``3>7`` -> ``3:4>7``), legal or not.
 
     Onto a non-empty column the count is that of the group whose first card is one rank
     lower than the target's last card (the face-up card of that rank nearest the end of
     the source column); into an empty column it is the largest movable group. A move
-    with a count, or the deal, is returned unchanged.
+    with a count, or the deal, is returned unchanged. The answer's
+    :attr:`~spider_solitaire.moves.Move.resolved_count` is always an ``int``.
+
+    >>> from spider_solitaire import Game
+    >>> position = Game.from_position("rules: S2C\n1: KS | 9H 8S 7S\n2: | 8H\n" + "".join(
+    ...     f"{n}: |\n" for n in range(3, 11)), strict=False).position
+    >>> [str(resolve_move(position, Move.parse(text))) for text in ("1>2", "1>3")]
+    ['1:1>2', '1:2>3']
 
     Raises:
         IllegalMoveError: ``empty_source``, ``same_column``, ``on_ace`` (the target ends
@@ -124,7 +212,9 @@ def resolve_move(position: Position, move: Move) -> Move:
 
 def deal_reason(position: Position) -> str | None:
     """Return why a deal is refused (``stock_empty``, ``deal_needs_full_columns``), ignoring
-    ``game_won`` and ``hidden``, or ``None`` when it is allowed (rule 7)."""
+    ``game_won`` and ``hidden``, or ``None`` when it is allowed: a deal needs cards in
+    the stock and every column filled, unless fewer than 10 cards are on the table (a
+    rule of the game)."""
     if not position.stock:
         return "stock_empty"
     if not all(position.columns) and position.tableau_cards >= ROW:
@@ -133,7 +223,8 @@ def deal_reason(position: Position) -> str | None:
 
 
 def legal_moves(position: Position) -> list[Move]:
-    """Return every legal action, pointless ones included (rule 13).
+    """Return every legal action, pointless ones included (a move that changes nothing
+    useful is still a move of the game).
 
     Order (documented and stable): moves by source column 1-10, then by count from 1 up,
     then by target column 1-10; the deal last. A won position has none. On a player's
@@ -141,9 +232,9 @@ def legal_moves(position: Position) -> list[Move]:
     (they are legal; only the view cannot show their outcome) and refused with
     ``hidden`` when played.
     """
-    if position.is_won:
-        return []
     columns = position.columns
+    if not position.stock and not any(columns):
+        return []  # won
     # targets_by_rank[r]: columns (in order) that take a group whose first card has rank
     # r - 1, empty columns included (they take any group).
     empty = [number for number, cards in enumerate(columns, 1) if not cards]
@@ -155,26 +246,38 @@ def legal_moves(position: Position) -> list[Move]:
         for rank, targets in targets_by_rank.items():
             targets_by_rank[rank] = sorted(targets + empty)
     moves: list[Move] = []
+    append = moves.append
     for source in range(1, COLUMNS + 1):
         cards = columns[source - 1]
+        if not cards:
+            continue
+        by_count = _MOVE_TABLE[source]
         for count in range(1, movable_length(position, source) + 1):
+            by_target = by_count[count]
             for target in targets_by_rank.get((cards[-count] & 15) + 1, empty):
                 if target != source:
-                    move = _MOVES.get((source, count, target))
-                    moves.append(move if move is not None else _cached_move(source, count, target))
+                    append(by_target[target])
     if deal_reason(position) is None:
-        moves.append(DEAL)
+        append(DEAL)
     return moves
 
 
-_MOVES: dict[tuple[int, int, int], Move] = {}
-
-
-def _cached_move(source: int, count: int, target: int) -> Move:
-    """Make and keep the (immutable, shared) :class:`Move` for these numbers; saves
-    rebuilding and re-validating the same small values in every :func:`legal_moves` call."""
-    move = _MOVES[(source, count, target)] = Move(source, target, count)
-    return move
+_MOVE_TABLE: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            Move(source, target, count)
+            if source and count and target and source != target
+            else DEAL
+            for target in range(COLUMNS + 1)
+        )
+        for count in range(RUN_LENGTH + 1)
+    )
+    for source in range(COLUMNS + 1)
+)
+"""``_MOVE_TABLE[source][count][target]``: the (immutable, shared) :class:`Move` of every
+possible move, made once so that :func:`legal_moves` rebuilds and re-validates none. A
+movable group has at most 13 cards (its ranks descend by one from a King at most).
+Entries that are no move (a 0, or the same column twice) hold :data:`DEAL`, never read."""
 
 
 def _complete_run_at_end(cards: tuple[Card, ...], face_down: int) -> bool:
@@ -189,64 +292,73 @@ def _complete_run_at_end(cards: tuple[Card, ...], face_down: int) -> bool:
 def _remove_runs(
     columns: list[tuple[Card, ...]],
     face_down: list[int],
-    removed: list[str],
-    which: list[int],
+    ids: list[tuple[int, ...]],
+    removed: tuple[str, ...],
+    which: range | tuple[int],
     events: list[Event],
     action: Move | str,
-) -> int:
-    """Remove complete runs at the end of the listed columns (0-based, in order) and turn
-    up the card under each; return how many were removed (rule 8)."""
-    count = 0
+) -> tuple[str, ...]:
+    """Remove the complete King-to-Ace runs at the end of the listed columns (0-based, in
+    order), turning up the card under each (a rule of the game); return ``removed``
+    with their suits added."""
     for index in which:
         cards = columns[index]
         if _complete_run_at_end(cards, face_down[index]):
             suit = SUITS[cards[-1] >> 4]
-            cards = cards[:-RUN_LENGTH]
-            columns[index] = cards
-            removed.append(suit)
-            events.append(RunRemoved(index + 1, suit))
-            count += 1
-            _turn_up(columns, face_down, index, events, action)
-    return count
+            columns[index] = cards[:-RUN_LENGTH]
+            column_ids = ids[index]
+            ids[index] = column_ids[:-RUN_LENGTH]
+            removed = (*removed, suit)
+            events.append(RunRemoved(index + 1, suit, column_ids[-RUN_LENGTH:]))
+            _turn_up(columns, face_down, ids, index, events, action)
+    return removed
 
 
 def _turn_up(
     columns: list[tuple[Card, ...]],
     face_down: list[int],
+    ids: list[tuple[int, ...]],
     index: int,
     events: list[Event],
     action: Move | str,
 ) -> None:
-    """Turn up the last card of column ``index`` (0-based) if it is face-down (rule 6)."""
+    """Turn up the last card of column ``index`` (0-based) if it is face-down (a rule of
+    the game: a face-down card left at the end of a column turns face-up)."""
     cards = columns[index]
     if cards and face_down[index] == len(cards):
         if cards[-1] == HIDDEN:
             raise IllegalMoveError("hidden", str(action))
         face_down[index] -= 1
-        events.append(CardTurnedUp(index + 1, card_text(cards[-1])))
+        events.append(CardTurnedUp(index + 1, CARD_TEXTS[cards[-1]], ids[index][-1]))
 
 
 def _finish(
     position: Position,
     columns: list[tuple[Card, ...]],
     face_down: list[int],
+    ids: list[tuple[int, ...]],
     stock: tuple[Card, ...],
-    removed: list[str],
-    runs: int,
+    stock_ids: tuple[int, ...],
+    removed: tuple[str, ...],
     events: list[Event],
 ) -> tuple[Position, list[Event]]:
-    score = max(position.score - 1, 0) + RUN_BONUS * runs  # rule 10
+    # Every action costs a point, never going below 0; each removed run scores 100.
+    score = max(position.score - 1, 0)
+    if removed is not position.removed:
+        score += RUN_BONUS * (len(removed) - len(position.removed))
     after = Position(
         position.suits,
         position.rule,
         tuple(columns),
         tuple(face_down),
         stock,
-        tuple(removed),
+        removed,
         score,
-        position.moves + 1,
+        position.move_count + 1,
+        tuple(ids),
+        stock_ids,
     )
-    if after.is_won:
+    if not stock and not any(columns):
         events.append(GameWon(score))
     return after, events
 
@@ -255,37 +367,53 @@ def apply_move(position: Position, move: Move) -> tuple[Position, list[Event]]:
     """Play one action (a move, with or without its count, or the deal) on ``position``.
 
     Returns:
-        ``(new_position, events)``; the events are in the order they happened.
+        ``(new_position, events)``; the events are in the order they happened, and
+        name the cards by text and id (see :mod:`spider_solitaire.events`).
 
     Raises:
-        IllegalMoveError: the first reason of rule 12 that applies, or ``hidden`` when
-            the action would turn up or deal a card that the position hides.
+        IllegalMoveError: the first reason that applies, in the order of
+            :data:`~spider_solitaire.errors.REASONS` for a move (``game_won`` first),
+            or ``hidden`` when the action would turn up or deal a card that the
+            position hides.
     """
-    if move.is_deal:
+    if move.source == 0:
         return apply_deal(position)
     if position.is_won:
         raise IllegalMoveError("game_won", str(move))
-    move = resolve_move(position, move)
-    reason = _group_reason(position, move)
+    count = move.count
+    if count is None:
+        count = resolve_move(position, move).resolved_count
+    source, target = move.source - 1, move.target - 1
+    reason = _move_reason(position, move.source, move.target, count)
     if reason is not None:
-        raise IllegalMoveError(reason, str(move))
-    assert move.count is not None
-    source, target, count = move.source - 1, move.target - 1, move.count
+        raise IllegalMoveError(reason, f"{move.source}:{count}>{move.target}")
     columns = list(position.columns)
     face_down = list(position.face_down)
-    group = columns[source][-count:]
-    columns[source] = columns[source][:-count]
-    columns[target] = columns[target] + group
-    events: list[Event] = [CardsMoved(move.source, move.target, tuple(map(card_text, group)))]
-    _turn_up(columns, face_down, source, events, move)
-    removed = list(position.removed)
-    runs = _remove_runs(columns, face_down, removed, [target], events, move)
-    return _finish(position, columns, face_down, position.stock, removed, runs, events)
+    ids = list(position.ids)
+    source_cards = columns[source]
+    group = source_cards[-count:]
+    columns[source] = source_cards[:-count]
+    columns[target] += group
+    source_ids = ids[source]
+    group_ids = source_ids[-count:]
+    ids[source] = source_ids[:-count]
+    ids[target] += group_ids
+    events: list[Event] = [
+        CardsMoved(move.source, move.target, tuple([CARD_TEXTS[c] for c in group]), group_ids)
+    ]
+    if face_down[source] == len(source_cards) - count and face_down[source]:
+        _turn_up(columns, face_down, ids, source, events, move)
+    removed = position.removed
+    if group[-1] & 15 == 1:  # a run is completed only by a group ending in an Ace
+        removed = _remove_runs(columns, face_down, ids, removed, (target,), events, move)
+    return _finish(
+        position, columns, face_down, ids, position.stock, position.stock_ids, removed, events
+    )
 
 
 def apply_deal(position: Position) -> tuple[Position, list[Event]]:
-    """Deal one stock row: one face-up card onto each column, 1 to 10 (rule 7), then remove
-    the runs it completed in column order (rule 8).
+    """Deal one stock row: one face-up card onto each column, 1 to 10, then remove the
+    runs it completed, column by column (rules of the game).
 
     Raises:
         IllegalMoveError: ``game_won``, ``stock_empty``, ``deal_needs_full_columns``, or
@@ -299,22 +427,32 @@ def apply_deal(position: Position) -> tuple[Position, list[Event]]:
     row = position.stock[:ROW]
     if HIDDEN in row:
         raise IllegalMoveError("hidden", "d")
+    row_ids = position.stock_ids[:ROW]
     columns = [(*column, card) for column, card in zip(position.columns, row, strict=True)]
+    ids = [(*column, i) for column, i in zip(position.ids, row_ids, strict=True)]
     face_down = list(position.face_down)
-    events: list[Event] = [RowDealt(tuple(map(card_text, row)))]
-    removed = list(position.removed)
-    runs = _remove_runs(columns, face_down, removed, list(range(COLUMNS)), events, "d")
-    return _finish(position, columns, face_down, position.stock[ROW:], removed, runs, events)
+    events: list[Event] = [RowDealt(tuple([CARD_TEXTS[c] for c in row]), row_ids)]
+    removed = _remove_runs(columns, face_down, ids, position.removed, range(COLUMNS), events, "d")
+    return _finish(
+        position,
+        columns,
+        face_down,
+        ids,
+        position.stock[ROW:],
+        position.stock_ids[ROW:],
+        removed,
+        events,
+    )
 
 
 def auto_move(position: Position, column: int, count: int) -> Move | None:
     """Return the move a double-click on the last ``count`` cards of ``column`` makes.
 
-    The group must be movable (else ``None``). Preference (a decision recorded in the
-    issue): a non-empty column whose last card is one rank higher and of the group's
-    suit; then any other non-empty column one rank higher; then an empty column, never
-    when the group is the whole column with no face-down card under it. Ties go to the
-    lowest column number. ``None`` when there is no target or the game is won.
+    The group must be movable (else ``None``). Preference (a decision of ours): a
+    non-empty column whose last card is one rank higher and of the group's suit; then
+    any other non-empty column one rank higher; then an empty column, never when the
+    group is the whole column with no face-down card under it. Ties go to the lowest
+    column number. ``None`` when there is no target or the game is won.
 
     Raises:
         InvalidMoveError: ``column`` is outside 1-10.

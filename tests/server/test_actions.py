@@ -26,8 +26,8 @@ def test_a_move_answers_the_new_state_and_its_events(client: TestClient) -> None
     assert response.status_code == 200
     body = response.json()
     assert body["events"] == [
-        {"kind": "move", "source": 6, "target": 1, "cards": ["AS"]},
-        {"kind": "turn_up", "column": 6, "card": "5H"},
+        {"kind": "move", "source": 6, "target": 1, "cards": ["AS"], "ids": [45]},
+        {"kind": "turn_up", "column": 6, "card": "5H", "id": 35},
     ]
     new = body["state"]
     assert (new["version"], new["score"], new["moves"]) == (1, 499, 1)
@@ -41,7 +41,7 @@ def test_a_deal_answers_the_dealt_row(client: TestClient) -> None:
     state = new_game(client)
     body = act(client, state, "d").json()
     row = ["2S", "8H", "3S", "4S", "6S", "3S", "AH", "JH", "KH", "TS"]
-    assert body["events"] == [{"kind": "deal", "cards": row}]
+    assert body["events"] == [{"kind": "deal", "cards": row, "ids": list(range(54, 64))}]
     assert body["state"]["stock_rows_left"] == 4
     assert [column["face_up"][-1] for column in body["state"]["columns"]] == row
 
@@ -94,8 +94,8 @@ def test_auto_plays_the_engines_auto_move(client: TestClient) -> None:
     state = new_game(client)
     body = act(client, state, "auto", column=9, count=1).json()
     assert body["events"] == [
-        {"kind": "move", "source": 9, "target": 4, "cards": ["8S"]},
-        {"kind": "turn_up", "column": 9, "card": "KS"},
+        {"kind": "move", "source": 9, "target": 4, "cards": ["8S"], "ids": [48]},
+        {"kind": "turn_up", "column": 9, "card": "KS", "id": 38},
     ]
     refused = act(client, body["state"], "auto", column=2, count=1)  # 6S: no 7 anywhere
     assert refused.status_code == 422
@@ -128,9 +128,9 @@ def test_a_completed_run_is_removed_and_comes_back_by_undo(client: TestClient) -
     state = new_game(client, position=board({1: f"| {RUN_S}", 2: "5S | AS"}))
     body = act(client, state, "2>1").json()
     assert body["events"] == [
-        {"kind": "move", "source": 2, "target": 1, "cards": ["AS"]},
-        {"kind": "turn_up", "column": 2, "card": "5S"},
-        {"kind": "remove_run", "column": 1, "suit": "S"},
+        {"kind": "move", "source": 2, "target": 1, "cards": ["AS"], "ids": [13]},
+        {"kind": "turn_up", "column": 2, "card": "5S", "id": 12},
+        {"kind": "remove_run", "column": 1, "suit": "S", "ids": [*range(12), 13]},
     ]
     after = body["state"]
     assert (after["score"], after["removed"], after["columns"][0]["face_up"]) == (599, ["S"], [])
@@ -144,7 +144,7 @@ def test_the_winning_move_answers_won_and_then_everything_is_refused(client: Tes
     state = new_game(client, position=board({1: f"| {RUN_S}", 2: "| AS"}))
     body = act(client, state, "auto", column=2, count=1).json()
     assert body["events"][-2:] == [
-        {"kind": "remove_run", "column": 1, "suit": "S"},
+        {"kind": "remove_run", "column": 1, "suit": "S", "ids": list(range(13))},
         {"kind": "won", "score": 599},
     ]
     won = body["state"]

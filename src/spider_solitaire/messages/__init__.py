@@ -1,21 +1,41 @@
-"""English and Spanish texts for reason codes (and, later, hint codes).
+"""The message catalog: every text of the project, in English and Spanish.
 
-The catalogs are JSON files beside this module so that the terminal, the server and
-the browser all read the same sentences. Shape of each file::
+The catalogs are JSON files beside this module (``en.json``, ``es.json``) so that the
+terminal, the server and the browser all read the same sentences. Shape of each file::
 
-    {"reasons": {"<reason code>": "<one sentence>", ...}, ...}
+    {"<section>": {"<key>": "<sentence>", ...}, ...}
+
+Sections: ``reasons`` (why the rules refuse an action, by reason code), ``hints`` (why
+a hint helps) and ``terminal`` (the terminal game); the server and the browser add
+their own.
+
+A sentence may hold ``{name}`` placeholders, filled by :func:`text` from its keyword
+parameters. A sentence that depends on a number comes as a pair of keys, ``<key>_one``
+and ``<key>_other``; :func:`text` picks one with :func:`plural_form` from the
+``count`` parameter. Sentences are built here, in Python, and nowhere else.
 
 Decision of ours: English is the fallback for an unknown language or a missing key.
+
+>>> text("terminal", "stock_rows", "en", count=1)
+'1 row'
+>>> text("terminal", "stock_rows", "es", count=3)
+'3 filas'
 """
 
 from __future__ import annotations
 
 import json
+import string
 from functools import cache
 from importlib import resources
 
+from ..errors import UnknownTextError
+
 LANGUAGES: tuple[str, ...] = ("en", "es")
 """Languages with a catalog, the first being the fallback."""
+
+PLURAL_FORMS: tuple[str, ...] = ("one", "other")
+"""The plural forms the catalog uses, as key suffixes ``_one`` and ``_other``."""
 
 
 @cache
@@ -27,23 +47,89 @@ def catalog(language: str) -> dict[str, dict[str, str]]:
     """
     if language not in LANGUAGES:
         language = LANGUAGES[0]
-    text = resources.files(__package__).joinpath(f"{language}.json").read_text("utf-8")
-    data: dict[str, dict[str, str]] = json.loads(text)
+    raw = resources.files(__package__).joinpath(f"{language}.json").read_text("utf-8")
+    data: dict[str, dict[str, str]] = json.loads(raw)
     return data
 
 
 def message(section: str, code: str, language: str = "en") -> str:
-    """Return the sentence for ``code`` in ``section`` (``"reasons"`` or ``"hints"``).
+    """Return the sentence for ``code`` in ``section`` as written, placeholders unfilled.
 
     Falls back to English when the language lacks it.
 
+    >>> message("reasons", "on_ace", "es")
+    'No se puede poner nada sobre un as, la carta más baja.'
+
     Raises:
-        KeyError: the code is in neither catalog.
+        UnknownTextError: the code is in neither catalog (also a :class:`KeyError`).
     """
     texts = catalog(language).get(section, {})
     if code in texts:
         return texts[code]
-    return catalog(LANGUAGES[0])[section][code]
+    english = catalog(LANGUAGES[0]).get(section, {})
+    if code not in english:
+        raise UnknownTextError(f"the message catalog has no text {section}.{code}")
+    return english[code]
+
+
+def plural_form(count: int, language: str = "en") -> str:
+    """Return the plural form (``"one"`` or ``"other"``) that ``count`` takes in
+    ``language``.
+
+    English and Spanish both use ``one`` for exactly 1 and ``other`` for every other
+    number, 0 included (a decision of ours, from the CLDR plural rules of both languages
+    for whole numbers; Spanish's ``many`` for round millions is not used).
+
+    >>> plural_form(1), plural_form(0), plural_form(2, "es")
+    ('one', 'other', 'other')
+    """
+    del language  # both catalog languages share the rule; kept for the next language
+    return "one" if count == 1 else "other"
+
+
+def text(section: str, key: str, language: str = "en", /, **params: object) -> str:
+    """Return the sentence ``key`` of ``section`` in ``language``, its ``{placeholders}``
+    filled from ``params``.
+
+    When the catalog holds ``<key>_one`` / ``<key>_other`` instead of ``key``, the
+    ``count`` parameter (an int) chooses the form (:func:`plural_form`) and fills
+    ``{count}``. An unknown language, or a key that it lacks, falls back to English.
+
+    >>> text("terminal", "undid", "en", action="6:1>1")
+    'Undid 6:1>1.'
+    >>> text("terminal", "won", "es", score=597, count=3)
+    'Has ganado con 597 puntos en 3 movimientos.'
+
+    Raises:
+        UnknownTextError: no such key (in either form) in the catalog, a plural pair
+            called without an int ``count``, or a placeholder missing from ``params``.
+    """
+    english = catalog(LANGUAGES[0]).get(section, {})
+    if key not in english and f"{key}_other" in english:
+        count = params.get("count")
+        if type(count) is not int:
+            raise UnknownTextError(
+                f"{section}.{key} has plural forms: give count=<whole number>, not {count!r}"
+            )
+        key = f"{key}_{plural_form(count, language)}"
+    sentence = message(section, key, language)
+    try:
+        return sentence.format_map(params)
+    except KeyError as error:
+        raise UnknownTextError(
+            f"{section}.{key}: the sentence needs the parameter {error.args[0]!r}"
+        ) from None
+
+
+def placeholders(sentence: str) -> frozenset[str]:
+    """Return the names of the ``{placeholders}`` in ``sentence``.
+
+    >>> sorted(placeholders("{game}  score {score}"))
+    ['game', 'score']
+    """
+    return frozenset(
+        name for _, name, _, _ in string.Formatter().parse(sentence) if name is not None
+    )
 
 
 def reason_text(reason: str, language: str = "en") -> str:

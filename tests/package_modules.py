@@ -1,0 +1,47 @@
+"""The package's modules by room, for the tests that check the house's shape.
+
+Rooms (the project's layout): the engine is every module outside ``solver``, ``server``
+and ``web``, except ``cli`` (the ``spider`` command, which wires every room together);
+the solver is ``spider_solitaire.solver``; the server ``spider_solitaire.server``.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+from pathlib import Path
+
+import spider_solitaire
+
+PACKAGE = spider_solitaire.__name__
+SOURCE = Path(spider_solitaire.__file__).parent
+ROOMS = ("solver", "server", "web")
+"""The sub-packages that are rooms of their own; the rest of the package is the engine."""
+
+ENTRY_POINTS = (f"{PACKAGE}.cli",)
+"""Modules above every room: they may import anything."""
+
+
+def all_modules() -> list[str]:
+    """Every module of the package, by dotted name (packages included), sorted."""
+    names = [PACKAGE]
+    for info in pkgutil.walk_packages([str(SOURCE)], prefix=f"{PACKAGE}."):
+        names.append(info.name)
+    return sorted(names)
+
+
+def room_of(module: str) -> str:
+    """``"engine"``, ``"solver"``, ``"server"``, ``"web"`` or ``"entry"`` for a module name
+    of the package."""
+    if module in ENTRY_POINTS:
+        return "entry"
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in ROOMS:
+        return parts[1]
+    return "engine"
+
+
+def source_file(module: str) -> Path:
+    """The source file of a module or package of the package."""
+    relative = Path(*module.split(".")[1:])
+    package_init = SOURCE / relative / "__init__.py"
+    return package_init if package_init.exists() else SOURCE / relative.with_suffix(".py")

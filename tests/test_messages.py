@@ -1,0 +1,99 @@
+"""The message catalog: every language has the same keys and placeholders, and Python
+builds the sentences with parameters and plural forms."""
+
+from __future__ import annotations
+
+import pytest
+
+from spider_solitaire.errors import SpiderError, UnknownTextError
+from spider_solitaire.messages import (
+    LANGUAGES,
+    PLURAL_FORMS,
+    catalog,
+    message,
+    placeholders,
+    plural_form,
+    text,
+)
+
+
+def test_every_language_has_the_same_sections_keys_and_placeholders() -> None:
+    english = catalog("en")
+    assert {"reasons", "hints", "terminal"} <= set(english)
+    for language in LANGUAGES[1:]:
+        other = catalog(language)
+        assert set(other) == set(english), language
+        for section, texts in english.items():
+            assert set(other[section]) == set(texts), f"{language}: {section}"
+            for key, sentence in texts.items():
+                assert placeholders(other[section][key]) == placeholders(sentence), (
+                    f"{language}: {section}.{key}"
+                )
+                assert other[section][key] != sentence or not sentence.strip(" .{}"), (
+                    f"{language}: {section}.{key} is not translated"
+                )
+
+
+def test_plural_pairs_are_whole() -> None:
+    for language in LANGUAGES:
+        for section, texts in catalog(language).items():
+            for key in texts:
+                stem, _, form = key.rpartition("_")
+                if form in PLURAL_FORMS and stem:
+                    assert {f"{stem}_{f}" for f in PLURAL_FORMS} <= set(texts), (
+                        f"{language}: {section}.{key}"
+                    )
+                    assert stem not in texts
+
+
+@pytest.mark.parametrize(
+    ("count", "form"), [(0, "other"), (1, "one"), (2, "other"), (11, "other"), (21, "other")]
+)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_plural_form_is_one_only_for_1(language: str, count: int, form: str) -> None:
+    assert plural_form(count, language) == form
+
+
+@pytest.mark.parametrize(
+    ("language", "count", "expected"),
+    [
+        ("en", 1, "You won with 597 points in 1 move."),
+        ("en", 3, "You won with 597 points in 3 moves."),
+        ("es", 1, "Has ganado con 597 puntos en 1 movimiento."),
+        ("es", 0, "Has ganado con 597 puntos en 0 movimientos."),
+    ],
+)
+def test_text_fills_parameters_and_picks_the_plural(
+    language: str, count: int, expected: str
+) -> None:
+    assert text("terminal", "won", language, score=597, count=count) == expected
+
+
+def test_text_without_parameters_is_the_sentence() -> None:
+    assert text("reasons", "on_ace", "es") == message("reasons", "on_ace", "es")
+    assert text("terminal", "removed_none", "es") == "ninguna"
+
+
+def test_an_unknown_language_falls_back_to_english() -> None:
+    assert text("terminal", "stock_rows", "fr", count=2) == "2 rows"
+    assert message("reasons", "on_ace", "de") == message("reasons", "on_ace", "en")
+
+
+def test_a_missing_parameter_is_named() -> None:
+    with pytest.raises(UnknownTextError, match=r"terminal.undid: .* parameter 'action'"):
+        text("terminal", "undid", "en")
+
+
+@pytest.mark.parametrize("count", [None, "2", 2.0])
+def test_a_plural_needs_a_whole_count(count: object) -> None:
+    with pytest.raises(UnknownTextError, match=r"terminal.stock_rows has plural forms"):
+        text("terminal", "stock_rows", "en", count=count)
+
+
+def test_an_unknown_key_is_a_spider_error_and_a_key_error() -> None:
+    with pytest.raises(UnknownTextError, match=r"no text terminal.nonsense") as info:
+        text("terminal", "nonsense", "en")
+    assert isinstance(info.value, SpiderError) and isinstance(info.value, KeyError)
+    assert str(info.value) == "the message catalog has no text terminal.nonsense"
+    with pytest.raises(KeyError):
+        message("nowhere", "on_ace")
