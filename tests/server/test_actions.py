@@ -252,15 +252,17 @@ def test_the_undo_limit_survives_a_server_restart(tmp_path: Path) -> None:
         second.state.store.close()
 
 
-def test_the_saved_game_row_holds_the_stacks_and_the_log(client: TestClient, app: FastAPI) -> None:
+def test_the_saved_game_is_its_start_and_its_action_log(client: TestClient, app: FastAPI) -> None:
     state = new_game(client)
-    for action in ("6>1", "8>7", "undo"):
+    for action in ("6>1", "8>7", "undo", "restart", "d"):
         state = act(client, state, action).json()["state"]
     store = app.state.store
     record = store.get_game(state["id"])
-    assert (record.code, record.version, record.history, record.redo) == (CODE, 3, "6:1>1", "8:1>7")
-    assert (record.score, record.moves, record.is_won) == (499, 1, False)
-    assert store.actions(state["id"]) == ["6:1>1", "8:1>7", "undo"]
+    assert (record.code, record.start_position, record.version) == (CODE, None, 5)
+    assert (record.restart_at, record.assisted) == (4, False)
+    assert store.actions(state["id"]) == ["6:1>1", "8:1>7", "undo", "restart", "d"]
+    app.state.service.cache.clear()  # rebuilt from the log after the restart
+    assert client.get(f"/api/games/{state['id']}").json() == state
 
 
 def test_database_work_in_threads_gives_the_same_answers(tmp_path: Path) -> None:

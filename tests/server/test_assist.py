@@ -135,7 +135,7 @@ def test_marking_an_older_version_marks_the_newest_kept_too(
     state = new_game(client, position=RUN_BOARD)
     older = app.state.service.get(client.cookies["spider_player"], state["id"])
     state = act(client, state, "1:1>4").json()["state"]  # played while a hint was thinking
-    app.state.assist.mark_assisted(older)
+    app.state.service.mark_assisted(older)
     assert act(client, state, "undo").json()["state"]["assisted"] is True  # the cached path
 
 

@@ -54,8 +54,7 @@ def _face_up(position: Position) -> list[list[str]]:
 
 
 def _state_from_view(position: Position) -> dict[str, Any]:
-    record = GameRecord("x", "p", None, None, position.suits, position.rule, 0, 0, "", "", 0, 0,
-                        False, False)  # fmt: skip
+    record = GameRecord("x", "p", None, None, position.suits, position.rule, 0, 0, False)
     state = build_state(record, Game(position.hidden_view())).model_dump(mode="json")
     return {key: value for key, value in state.items() if key not in VIEW_ONLY_FIELDS}
 

@@ -110,4 +110,4 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
     assert {"NewGameFromCode", "NewGameFromSuits", "NewGameFromPosition"} <= models
     assert "HTTPValidationError" not in models
     responses = schema["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]
-    assert set(responses) == {"200", "400", "404", "409", "413", "422"}
+    assert set(responses) == {"200", "400", "404", "409", "413", "422", "default"}

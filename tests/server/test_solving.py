@@ -1,4 +1,4 @@
-"""The solver pool (server/solving.py) with small stand-in jobs: answers and progress, the
+"""The solver pool (server/jobs/pool.py) with small stand-in jobs: answers and progress, the
 CPU and memory caps, one job per player, at most ``cores`` at once (from any event loop),
 cancellation when the client leaves, queue timeout and shutdown."""
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from spider_solitaire.server.solving import SolveCancelled, SolveFailed, SolverPool
+from spider_solitaire.server.jobs.pool import SolveCancelled, SolveFailed, SolverPool
 
 from . import pool_jobs
 

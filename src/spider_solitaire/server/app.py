@@ -1,8 +1,15 @@
 """``create_app(settings)``: the FastAPI application, built in one place.
 
-Wiring only: the store and the game service on ``app.state``, the route modules, the
-error answers (never a 500 for bad input; every error is ``{"reason", "message"}`` in
-the player's language), the body limit and the security headers.
+Wiring only: the store, the game service and the help service on ``app.state``, the
+route modules, the error answers (never a 500 for bad input; every error is
+``{"reason", "message"}`` in the player's language), the body limit and the security
+headers.
+
+The OpenAPI schema comes from the routes' models as FastAPI builds it. This API answers
+a malformed request with 400 ``bad_request`` (never FastAPI's 422 validation answer):
+each route documents its own error answers, and the app documents ``default`` (any
+other answer, such as a 500 ``server_error``) as the same :class:`~.schemas.ErrorBody`,
+which also tells FastAPI not to add its 422 ``HTTPValidationError`` entry.
 """
 
 from __future__ import annotations
@@ -20,13 +27,15 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
-from .assist import AssistService
 from .errors import ApiError, pick_language
 from .games import GameService
+from .help import HelpService
+from .jobs.pool import SolverPool
+from .jobs.runner import SolverRunner
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
-from .routes import actions, assist, games, pages
+from .routes import actions, games, help, pages
+from .schemas import ErrorBody
 from .settings import Settings
-from .solving import SolverPool
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -100,27 +109,14 @@ def _install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(Exception, server_error)
 
 
-def _without_fastapi_422(app: FastAPI) -> None:
-    """Drop FastAPI's automatic 422 ``HTTPValidationError`` answers from the schema: this
-    API answers a malformed request with 400 ``bad_request`` (docs/api.md), and 422 only
-    where a route documents it (an action the rules refuse)."""
-    build = app.openapi
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            schema = build()
-            for path in schema.get("paths", {}).values():
-                for operation in path.values():
-                    answer = operation.get("responses", {}).get("422", {})
-                    if "HTTPValidationError" in str(answer):
-                        del operation["responses"]["422"]
-            models = schema.get("components", {}).get("schemas", {})
-            for name in ("HTTPValidationError", "ValidationError"):
-                models.pop(name, None)
-            app.openapi_schema = schema
-        return app.openapi_schema
-
-    app.openapi = openapi  # type: ignore[method-assign]
+OTHER_ERRORS: dict[int | str, dict[str, Any]] = {
+    "default": {
+        "model": ErrorBody,
+        "description": "any other answer is an error of the same shape: 500 server_error "
+        "(a fault of the server, never of the request)",
+    }
+}
+"""The ``responses`` every operation documents besides its own (see the module docstring)."""
 
 
 def _warm_up(pool: SolverPool) -> None:
@@ -134,10 +130,15 @@ def _warm_up(pool: SolverPool) -> None:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app for ``settings`` (defaults: :class:`Settings`).
 
-    The database is opened (and its tables created) here; it is closed when the app's
-    lifespan ends. ``app.state`` holds ``settings``, ``store``, ``service``, ``solver_pool``
-    and ``assist``. The solver pool's forkserver is started (in a thread) when the
+    The database is opened (and brought to the newest schema by the migrations) here;
+    it is closed when the app's lifespan ends. ``app.state`` holds ``settings``,
+    ``store``, ``service`` (the :class:`GameService`), ``solver_pool`` and ``help`` (the
+    :class:`HelpService`). The solver pool's forkserver is started (in a thread) when the
     lifespan starts; its jobs are stopped when it ends.
+
+    Raises:
+        sqlalchemy.exc.ArgumentError, sqlalchemy.exc.OperationalError: the database URL is
+            wrong or the database cannot be opened.
     """
     settings = settings or Settings()
     store = Store(settings.database_url(), sqlite_synchronous=settings.sqlite_synchronous)
@@ -156,7 +157,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         memory_mb=settings.solver_memory_mb or None,
         queue_seconds=settings.solver_queue_seconds,
     )
-    helper = AssistService(service, pool, settings)
+    helper = HelpService(service, SolverRunner(pool), settings)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -174,19 +175,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
         openapi_url="/openapi.json",
         lifespan=lifespan,
+        responses=OTHER_ERRORS,
     )
     app.state.settings = settings
     app.state.store = store
     app.state.service = service
     app.state.solver_pool = pool
-    app.state.assist = helper
+    app.state.help = helper
     _install_error_handlers(app)
     app.include_router(games.router)
     app.include_router(actions.router)
-    app.include_router(assist.router)
+    app.include_router(help.router)
     app.include_router(pages.router)
     pages.mount_static(app, settings.web_dir)
-    _without_fastapi_422(app)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeadersMiddleware)
     return app

@@ -1,7 +1,8 @@
-"""``spider play`` (the browser game on this machine) and ``spider serve`` (for hosting).
+"""``spider play`` (the browser game on this machine), ``spider serve`` (for hosting) and
+``spider db upgrade`` (bring a games database to the newest schema).
 
-:func:`add_server_commands` registers both on the ``spider`` parser; FastAPI and uvicorn
-are imported only when one of them runs.
+:func:`add_server_commands` registers them on the ``spider`` parser; FastAPI, uvicorn,
+SQLAlchemy and Alembic are imported only when one of them runs.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def port_number(text: str) -> int:
 
 
 def add_server_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``play`` and ``serve`` on the ``spider`` command's ``subparsers``."""
+    """Register ``play``, ``serve`` and ``db`` on the ``spider`` command's ``subparsers``."""
     play = subparsers.add_parser(
         "play",
         help="play in the browser (serves on 127.0.0.1 and opens the page)",
@@ -87,6 +88,24 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
         help="uvicorn's log level (info logs every request)",
     )
     serve.set_defaults(handler=cmd_serve)
+
+    db = subparsers.add_parser(
+        "db",
+        help="manage the games database (upgrade its schema)",
+        description="Manage the games database. The server upgrades its database when it "
+        "starts; 'spider db upgrade' does it beforehand (for example before starting "
+        "several server processes on one database).",
+    )
+    db_commands = db.add_subparsers(dest="db_command", required=True)
+    upgrade = db_commands.add_parser(
+        "upgrade",
+        help="bring the database to the newest schema (Alembic migrations)",
+        description="Run the migrations the database still needs (none when it is up to "
+        "date); a database made by release 0.1.0 is recognised and upgraded. Prints the "
+        "revision before and after.",
+    )
+    upgrade.add_argument("--db", default="", help="SQLAlchemy URL (default: user data dir)")
+    upgrade.set_defaults(handler=cmd_db_upgrade)
 
 
 def start_path(code: str | None, suits: int | None, rule: str | None) -> str:
@@ -157,7 +176,7 @@ def run_server(
     return server
 
 
-SERVER_PACKAGES = ("fastapi", "uvicorn", "sqlalchemy", "platformdirs")
+SERVER_PACKAGES = ("fastapi", "uvicorn", "sqlalchemy", "alembic", "platformdirs")
 """Packages the server needs beyond the engine; the ``server`` extra installs them."""
 
 
@@ -170,23 +189,30 @@ def missing_server_packages() -> list[str]:
     return [name for name in SERVER_PACKAGES if find_spec(name) is None]
 
 
-def _run(args: argparse.Namespace, host: str, port: int, ready: Callable[[str], None]) -> int:
-    """Run the server for ``args``; a bad ``--db``, an address in use or a missing server
-    package is status 2."""
+def _missing_extra(command: str) -> bool:
+    """Say on stderr which server packages are missing, if any; True when some are."""
     missing = missing_server_packages()
     if missing:
         print(
-            f"spider {args.command}: the browser table needs the server extra "
+            f"spider {command}: the browser table needs the server extra "
             f"(missing: {', '.join(missing)}): pip install 'spider-solitaire[server]'",
             file=sys.stderr,
         )
+    return bool(missing)
+
+
+def _run(args: argparse.Namespace, host: str, port: int, ready: Callable[[str], None]) -> int:
+    """Run the server for ``args``; a bad ``--db`` (or a database of a newer release), an
+    address in use or a missing server package is status 2."""
+    if _missing_extra(args.command):
         return 2
+    from alembic.util import CommandError
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 
     log_level = getattr(args, "log_level", "warning")
     try:
         run_server(_settings(args.db), host=host, port=port, log_level=log_level, on_ready=ready)
-    except (ArgumentError, NoSuchModuleError, OperationalError) as error:
+    except (ArgumentError, NoSuchModuleError, OperationalError, CommandError) as error:
         print(f"spider {args.command}: database {args.db!r}: {error}", file=sys.stderr)
         return 2
     except OSError as error:
@@ -226,3 +252,36 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"Spider Solitaire serving at {base_url}/  (Ctrl+C to stop)", flush=True)
 
     return _run(args, args.host, args.port, ready)
+
+
+def cmd_db_upgrade(args: argparse.Namespace) -> int:
+    """``spider db upgrade [--db URL]``: run the migrations; status 2 when the database
+    cannot be opened or has a revision this release does not know, or when the server
+    extra is missing."""
+    if _missing_extra("db upgrade"):
+        return 2
+    from alembic.util import CommandError
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+
+    from .migrations import upgrade_database
+    from .store import make_engine
+
+    url = _settings(args.db).database_url()
+    try:
+        engine = make_engine(url)
+        shown = engine.url.render_as_string(hide_password=True)
+    except (ArgumentError, NoSuchModuleError) as error:
+        print(f"spider db upgrade: database {args.db!r}: {error}", file=sys.stderr)
+        return 2
+    try:
+        before, after = upgrade_database(engine)
+    except (OperationalError, CommandError) as error:
+        print(f"spider db upgrade: database {shown!r}: {error}", file=sys.stderr)
+        return 2
+    finally:
+        engine.dispose()
+    if before == after:
+        print(f"{shown}: at revision {after}, the newest; nothing to do")
+    else:
+        print(f"{shown}: upgraded from revision {before or '(empty)'} to {after}")
+    return 0

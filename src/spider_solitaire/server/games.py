@@ -1,5 +1,9 @@
 """The game service: the engine, the store and a cache, behind the routes.
 
+:class:`GameService` is the only code that writes games: new games, actions, undoing
+several steps at once and the ``assisted`` flag all go through it (the help modules and
+the routes ask it; none of them touches the store or the cache).
+
 A request names a game by id; the service checks that the player owns it, rebuilds the
 :class:`~spider_solitaire.game.Game` (from the cache when it holds that game at the
 stored version, else by replaying the saved actions), plays the action on a copy,
@@ -10,10 +14,10 @@ as rows left.
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import cast
 
@@ -24,6 +28,7 @@ from ..events import Event
 from ..game import Game
 from ..moves import DEAL, Move
 from .errors import ApiError
+from .players import ensure_player
 from .schemas import (
     ActionRequest,
     AutoAction,
@@ -36,9 +41,8 @@ from .schemas import (
     RuleName,
     SuitCount,
 )
-from .store import GameRecord, Snapshot, StaleVersionError, Store
-
-log = logging.getLogger(__name__)
+from .store import GameRecord, StaleVersionError, Store
+from .threads import Blocking
 
 CONTROL_ACTIONS = ("undo", "redo", "restart")
 """Actions that are not moves; stored in the action log by these names."""
@@ -47,13 +51,11 @@ CONTROL_ACTIONS = ("undo", "redo", "restart")
 @dataclass(slots=True)
 class LoadedGame:
     """A stored game and its rebuilt :class:`Game` at the same version, with the player's
-    view once built (as a model and as JSON). Cached as is: never changed in place except
-    to fill in the view."""
+    view once built. Cached as is: never changed in place except to fill in the view."""
 
     record: GameRecord
     game: Game
     state: GameState | None = None
-    state_json: bytes | None = field(default=None, repr=False)
 
 
 class GameCache:
@@ -124,17 +126,6 @@ def replay(game: Game, action: str) -> list[Event]:
         game.restart()
         return []
     return game.play(Move.parse(action))
-
-
-def snapshot(game: Game) -> Snapshot:
-    """What to save beside an action: the undo and redo stacks as notation, score, moves."""
-    return Snapshot(
-        " ".join(map(str, game.history)),
-        " ".join(map(str, game.redo_moves)),
-        game.score,
-        game.moves,
-        game.is_won,
-    )
 
 
 def build_state(record: GameRecord, game: Game) -> GameState:
@@ -217,8 +208,12 @@ class GameService:
         store: the database.
         undo_limit: the Game option for every game.
         cache_games: size of the in-memory cache of rebuilt games.
-        inline: the routes may call the service on the event loop (no thread hop);
-            see ``Settings.db_in_threads``.
+        inline: run the service's work on the event loop (no thread hop) rather than in
+            the thread pool; see ``Settings.db_in_threads``.
+
+    Attributes:
+        blocking: how async callers run the service's (blocking) methods:
+            ``await service.blocking(service.act, ...)``.
     """
 
     def __init__(
@@ -227,7 +222,12 @@ class GameService:
         self.store = store
         self.undo_limit = undo_limit
         self.cache = GameCache(cache_games)
-        self.inline = inline
+        self.blocking = Blocking(inline=inline)
+
+    @property
+    def inline(self) -> bool:
+        """True when the service's work runs on the event loop (see :attr:`blocking`)."""
+        return self.blocking.inline
 
     # --- loading ------------------------------------------------------------------
 
@@ -243,9 +243,6 @@ class GameService:
         game = self._start(record)
         for action in self.store.actions(record.id, after=record.restart_at, upto=record.version):
             replay(game, action)
-        saved = snapshot(game)
-        if (saved.history, saved.redo) != (record.history, record.redo):
-            log.warning("game %s: replayed stacks differ from the saved ones", record.id)
         return game
 
     def _load(self, record: GameRecord) -> LoadedGame:
@@ -264,14 +261,8 @@ class GameService:
             loaded.state = build_state(loaded.record, loaded.game)
         return loaded.state
 
-    def state_json(self, loaded: LoadedGame) -> bytes:
-        """Return :meth:`state` as JSON bytes (also built once per cached version)."""
-        if loaded.state_json is None:
-            loaded.state_json = self.state(loaded).model_dump_json().encode()
-        return loaded.state_json
-
     def get(self, player_id: str | None, game_id: str) -> LoadedGame:
-        """Return the game ``game_id`` of ``player_id``.
+        """Return the game ``game_id`` of ``player_id``, as stored now.
 
         Raises:
             ApiError: 404 ``not_found`` for an unknown id or another player's game.
@@ -280,6 +271,18 @@ class GameService:
         if record is None or record.player_id != player_id:
             raise ApiError(404, "not_found")
         return self._load(record)
+
+    def at_version(self, player_id: str | None, game_id: str, version: int) -> LoadedGame:
+        """Return the game ``game_id`` of ``player_id``, checking that it is at ``version``
+        (read from the database: the answer holds whatever another process did).
+
+        Raises:
+            ApiError: 404 ``not_found``; 409 ``stale_version`` with the current state.
+        """
+        loaded = self.get(player_id, game_id)
+        if loaded.record.version != version:
+            raise ApiError(409, "stale_version", state=self.state(loaded))
+        return loaded
 
     def current(self, player_id: str | None) -> LoadedGame:
         """Return the game ``player_id`` created or played last.
@@ -291,6 +294,11 @@ class GameService:
         if record is None:
             raise ApiError(404, "no_game")
         return self._load(record)
+
+    def player(self, cookie: str | None) -> tuple[str, bool]:
+        """Return ``(player_id, is_new)``: the cookie's player when known, else a new one
+        (see :func:`.players.ensure_player`)."""
+        return ensure_player(self.store, cookie)
 
     # --- changing -----------------------------------------------------------------
 
@@ -319,21 +327,27 @@ class GameService:
             start_position=None if game.code is not None else game.start.to_text(),
             suits=game.suits,
             rule=game.rule,
-            score=game.score,
-            moves=game.moves,
         )
         loaded = LoadedGame(record, game)
         self.cache.put(loaded)
         return loaded
 
     def act(
-        self, player_id: str | None, game_id: str, request: ActionRequest
+        self,
+        player_id: str | None,
+        game_id: str,
+        request: ActionRequest,
+        *,
+        assisted: bool = False,
     ) -> tuple[LoadedGame, list[Event]]:
         """Play ``request`` on the game and commit it; return the game and the events.
 
-        When the cache holds the game at ``request.version`` for this player, the row is
-        not read first: the version check of the ``UPDATE`` that records the action still
-        refuses it if another process got in first.
+        Args:
+            player_id: the player asking (None: nobody, so 404).
+            game_id: the game.
+            request: the action and the version it is for.
+            assisted: also mark the game assisted, in the same transaction (a move of
+                the solver's solution).
 
         Raises:
             ApiError: 404 ``not_found``; 409 ``stale_version`` (with the current state)
@@ -341,28 +355,77 @@ class GameService:
                 in first; 400 ``bad_action`` for bad notation; 422 with the engine's
                 reason (or ``no_target``) when the rules refuse it. Nothing is saved then.
         """
+        loaded = self._to_change(player_id, game_id, request.version)
+        work = loaded.game.copy()
+        text, events = self._play(work, request)
+        return self._commit(loaded, work, [text], assisted=assisted), events
+
+    def rewind(self, player_id: str | None, game_id: str, version: int, steps: int) -> LoadedGame:
+        """Undo ``steps`` actions of the game at ``version`` at once (each recorded as an
+        ``undo``, in one transaction); return the game at its new version.
+
+        Raises:
+            ApiError: 404, 409 ``stale_version``, 422 ``nothing_to_undo`` (fewer actions
+                than ``steps`` can be undone; nothing changes).
+        """
+        loaded = self._to_change(player_id, game_id, version)
+        if steps > len(loaded.game.history):
+            raise ApiError(422, "nothing_to_undo", action="undo")
+        work = loaded.game.copy()
+        for _ in range(steps):
+            work.undo()
+        return self._commit(loaded, work, ["undo"] * steps)
+
+    def mark_assisted(self, loaded: LoadedGame) -> LoadedGame:
+        """Mark ``loaded``'s game as assisted (saved, and in the cache, also in a newer
+        version played meanwhile); return it so. The version does not change."""
+        if loaded.record.assisted:
+            return loaded
+        self.store.mark_assisted(loaded.record.id)
+        marked = LoadedGame(replace(loaded.record, assisted=True), loaded.game)
+        self.cache.put(marked)
+        latest = self.cache.peek(loaded.record.id)  # a newer version played meanwhile
+        if latest is not None and not latest.record.assisted:
+            self.cache.put(LoadedGame(replace(latest.record, assisted=True), latest.game))
+        return marked
+
+    def _to_change(self, player_id: str | None, game_id: str, version: int) -> LoadedGame:
+        """Return the game to change, at ``version``: the cached one when the cache holds
+        it for this player at that version (the row is not read: the version check of
+        the ``UPDATE`` that records the change still refuses it if another process got
+        in first), else as :meth:`at_version` reads it.
+
+        Raises:
+            ApiError: 404 ``not_found``; 409 ``stale_version``.
+        """
         loaded = self.cache.peek(game_id)
         if (
             loaded is None
             or player_id is None
             or loaded.record.player_id != player_id
-            or loaded.record.version != request.version
-        ):  # not the fast path: read the row (the cache may be behind another process)
-            loaded = self.get(player_id, game_id)
-            if request.version != loaded.record.version:
-                raise ApiError(409, "stale_version", state=self.state(loaded))
-        work = loaded.game.copy()
-        text, events = self._play(work, request)
+            or loaded.record.version != version
+        ):
+            loaded = self.at_version(player_id, game_id, version)
+        return loaded
+
+    def _commit(
+        self, loaded: LoadedGame, work: Game, played: Sequence[str], *, assisted: bool = False
+    ) -> LoadedGame:
+        """Record ``played`` (which took ``loaded``'s game to ``work``) and cache ``work``
+        at the new version; return it.
+
+        Raises:
+            ApiError: 409 ``stale_version`` (with the current state) when another action
+                was recorded first; nothing is saved then.
+        """
         try:
-            record = self.store.record_action(
-                loaded.record, text, snapshot(work), restart=text == "restart"
-            )
+            record = self.store.record_actions(loaded.record, played, assisted=assisted)
         except StaleVersionError:
-            current = self.get(player_id, game_id)
+            current = self.get(loaded.record.player_id, loaded.record.id)
             raise ApiError(409, "stale_version", state=self.state(current)) from None
-        played = LoadedGame(record, work)
-        self.cache.put(played)
-        return played, events
+        saved = LoadedGame(record, work)
+        self.cache.put(saved)
+        return saved
 
     def _play(self, game: Game, request: ActionRequest) -> tuple[str, list[Event]]:
         """Play ``request`` on ``game``; return the action's text for the log and events."""

@@ -7,9 +7,12 @@ face-down card's identity or the stock's order: a column shows only its face-dow
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from ..events import Event as GameEvent
 
 Column = Annotated[int, Field(ge=1, le=10, description="a column, 1-10")]
 CardText = Annotated[str, Field(pattern=r"^[A2-9TJQK][SHDC]$", description='a card, like "TS"')]
@@ -172,6 +175,17 @@ Event = Annotated[
     Field(discriminator="kind"),
 ]
 """One event of an action, for animation (see :mod:`spider_solitaire.events`)."""
+
+_EVENT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+
+
+def event_views(events: Iterable[GameEvent]) -> list[Event]:
+    """Return the engine's ``events`` as the API's event models (from their ``to_dict()``).
+
+    Raises:
+        pydantic.ValidationError: an event of a kind this API does not describe (a bug).
+    """
+    return _EVENT_LIST.validate_python([event.to_dict() for event in events])
 
 
 class ActionResult(BaseModel):

@@ -1,20 +1,20 @@
 """Saved games in SQL through SQLAlchemy 2: players, games and every action.
 
-Tables (SQLAlchemy Core, portable between SQLite and PostgreSQL):
+Tables (SQLAlchemy Core, portable between SQLite and PostgreSQL; made and upgraded by the
+Alembic migrations in :mod:`.migrations`, never by ``create_all``):
 
 * ``players``: the opaque ids handed out in the player cookie.
 * ``games``: one row per game: its owner, how it starts (a game code, or a start
   position for a game made from position notation), its ``version`` (the number of
-  actions played so far), and a snapshot of what the game shows: score, moves, won,
-  and the undo and redo stacks as move notation (``history``: oldest first; ``redo``:
-  next first).
+  actions played so far), ``restart_at`` (the number of its last restart, 0 for none)
+  and whether it was ``assisted``.
 * ``actions``: every accepted action, numbered 1, 2, ... per game: a move in canonical
   notation (``3:4>7``), ``d``, ``undo``, ``redo`` or ``restart``. Action ``n`` is the one
   that took the game from version ``n - 1`` to ``n``.
 
 The action log is the source of truth: replaying it (from the last restart, which
 clears the history) rebuilds the exact :class:`~spider_solitaire.game.Game`, undo and
-redo stacks included. :meth:`Store.record_action` commits an action only if the game is
+redo stacks included. :meth:`Store.record_actions` commits actions only if the game is
 still at the version the caller saw (an optimistic lock that also holds across
 processes, for a hosted PostgreSQL deployment).
 
@@ -66,8 +66,9 @@ class StaleVersionError(Exception):
 
 
 metadata = MetaData()
-"""The server's tables (Core tables: the hot path runs prebuilt statements, see
-:class:`Store`)."""
+"""The server's tables as the newest migration leaves them (Core tables: the hot path runs
+prebuilt statements, see :class:`Store`). A test checks that the migrations make exactly
+these tables."""
 
 players = Table(
     "players",
@@ -88,11 +89,6 @@ games = Table(
     Column("rule", String(16), nullable=False),
     Column("version", Integer, nullable=False),
     Column("restart_at", Integer, nullable=False),
-    Column("history", Text, nullable=False),
-    Column("redo", Text, nullable=False),
-    Column("score", Integer, nullable=False),
-    Column("moves", Integer, nullable=False),
-    Column("is_won", Boolean, nullable=False),
     Column("assisted", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
@@ -119,11 +115,6 @@ _GAME_COLUMNS = [
     games.c.rule,
     games.c.version,
     games.c.restart_at,
-    games.c.history,
-    games.c.redo,
-    games.c.score,
-    games.c.moves,
-    games.c.is_won,
     games.c.assisted,
 ]
 _SELECT_GAME = select(*_GAME_COLUMNS).where(games.c.id == bindparam("game_id"))
@@ -136,27 +127,20 @@ _CURRENT_GAME = (
 _HAS_PLAYER = select(players.c.id).where(players.c.id == bindparam("player_id"))
 _ACTIONS = (
     select(actions.c.action)
-    .where(
-        actions.c.game_id == bindparam("game_id"),
-        actions.c.number > bindparam("after"),
-        actions.c.number <= bindparam("upto"),
-    )
+    .where(actions.c.game_id == bindparam("game_id"), actions.c.number > bindparam("after"))
     .order_by(actions.c.number)
 )
+_ACTIONS_UPTO = _ACTIONS.where(actions.c.number <= bindparam("upto"))
 _RECORD = (
     update(games)
     .where(games.c.id == bindparam("game_id"), games.c.version == bindparam("seen"))
     .values(
         version=bindparam("new_version"),
         restart_at=bindparam("new_restart_at"),
-        history=bindparam("new_history"),
-        redo=bindparam("new_redo"),
-        score=bindparam("new_score"),
-        moves=bindparam("new_moves"),
-        is_won=bindparam("new_is_won"),
         updated_at=bindparam("now"),
     )
 )
+_RECORD_ASSISTED = _RECORD.values(assisted=True)
 _MARK_ASSISTED = update(games).where(games.c.id == bindparam("game_id")).values(assisted=True)
 
 
@@ -172,28 +156,12 @@ class GameRecord:
     rule: str
     version: int
     restart_at: int
-    history: str
-    redo: str
-    score: int
-    moves: int
-    is_won: bool
     assisted: bool
 
     @classmethod
     def of(cls, row: Row[Any]) -> GameRecord:
         """Copy the values of a row of ``games`` selected as ``_GAME_COLUMNS``."""
         return cls(**row._asdict())
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """What a game shows after an action, saved beside the action (see :class:`GameRow`)."""
-
-    history: str
-    redo: str
-    score: int
-    moves: int
-    is_won: bool
 
 
 def _now() -> datetime:
@@ -241,17 +209,28 @@ def make_engine(url: str, *, sqlite_synchronous: str = "NORMAL") -> Engine:
 class Store:
     """The games database: create games, record actions, read them back.
 
-    Statements are built once and run through SQLAlchemy Core: an action costs one
-    ``UPDATE`` (with the version check) and one ``INSERT`` in one transaction.
+    Statements are built once and run through SQLAlchemy Core: recording actions costs
+    one ``UPDATE`` (with the version check) and one ``INSERT`` in one transaction.
 
     Args:
-        url: a SQLAlchemy database URL; the tables are created when missing.
+        url: a SQLAlchemy database URL. The schema is made or brought up to date by the
+            migrations (:func:`.migrations.upgrade_database`) before anything else.
         sqlite_synchronous: see :func:`make_engine`.
+
+    Raises:
+        sqlalchemy.exc.ArgumentError: ``url`` is not a database URL.
+        sqlalchemy.exc.OperationalError: the database cannot be opened.
     """
 
     def __init__(self, url: str, *, sqlite_synchronous: str = "NORMAL") -> None:
+        from .migrations import upgrade_database
+
         self.engine = make_engine(url, sqlite_synchronous=sqlite_synchronous)
-        metadata.create_all(self.engine)
+        try:
+            upgrade_database(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
         is_sqlite = self.engine.dialect.name == "sqlite"
         self._write_lock: AbstractContextManager[object] = (
             threading.Lock() if is_sqlite else nullcontext()
@@ -298,8 +277,6 @@ class Store:
         start_position: str | None,
         suits: int,
         rule: str,
-        score: int,
-        moves: int,
     ) -> GameRecord:
         """Save a new game at version 0 for ``player_id`` and return it.
 
@@ -320,11 +297,6 @@ class Store:
             rule,
             version=0,
             restart_at=0,
-            history="",
-            redo="",
-            score=score,
-            moves=moves,
-            is_won=False,
             assisted=False,
         )
         row = {column.name: getattr(record, column.name) for column in _GAME_COLUMNS}
@@ -346,116 +318,65 @@ class Store:
 
     def actions(self, game_id: str, after: int = 0, upto: int | None = None) -> list[str]:
         """Return the actions numbered ``after + 1`` to ``upto`` (default: the last), in order."""
-        limit = upto if upto is not None else 2**62
+        values: dict[str, Any] = {"game_id": game_id, "after": after}
+        statement = _ACTIONS
+        if upto is not None:
+            statement, values["upto"] = _ACTIONS_UPTO, upto
         with self._reading() as connection:
-            result = connection.execute(
-                _ACTIONS, {"game_id": game_id, "after": after, "upto": limit}
-            )
-            return [row[0] for row in result]
+            return [row[0] for row in connection.execute(statement, values)]
 
-    def record_action(
-        self, game: GameRecord, action: str, snapshot: Snapshot, *, restart: bool = False
+    def record_actions(
+        self, game: GameRecord, played: Sequence[str], *, assisted: bool = False
     ) -> GameRecord:
-        """Append ``action`` to ``game`` (seen at ``game.version``) and commit; return the
-        game at its new version.
+        """Append ``played`` (one or more actions, in order) to ``game``, seen at
+        ``game.version``, in one transaction; return the game at its new version.
+
+        Each action gets the next number (the version it leads to); a ``restart`` among
+        them moves ``restart_at`` to its number (replays start after it).
 
         Args:
             game: the game as the caller read it.
-            action: the action's text (canonical move, ``d``, ``undo``, ``redo``, ``restart``).
-            snapshot: what the game shows after the action.
-            restart: the action is a restart (replays then start after it).
+            played: the actions' texts (canonical move, ``d``, ``undo``, ``redo``,
+                ``restart``), oldest first: one for an action, several to undo several
+                steps at once.
+            assisted: also mark the game assisted, in the same transaction (a move of
+                the solver's solution).
 
         Raises:
-            StaleVersionError: another action was recorded since ``game`` was read; nothing
-                was written.
+            ValueError: ``played`` is empty.
+            StaleVersionError: another action was recorded since ``game`` was read;
+                nothing was written.
         """
-        version = game.version + 1
-        restart_at = version if restart else game.restart_at
+        if not played:
+            raise ValueError("record_actions takes one or more actions")
+        version = game.version + len(played)
+        restart_at = game.restart_at
+        for number, text in enumerate(played, start=game.version + 1):
+            if text == "restart":
+                restart_at = number
         now = _now()
         values = {
             "game_id": game.id,
             "seen": game.version,
             "new_version": version,
             "new_restart_at": restart_at,
-            "new_history": snapshot.history,
-            "new_redo": snapshot.redo,
-            "new_score": snapshot.score,
-            "new_moves": snapshot.moves,
-            "new_is_won": snapshot.is_won,
-            "now": now,
-        }
-        try:
-            with self._writing() as connection:
-                if connection.execute(_RECORD, values).rowcount != 1:
-                    raise StaleVersionError(game.id)
-                connection.execute(
-                    insert(actions),
-                    {"game_id": game.id, "number": version, "action": action, "created_at": now},
-                )
-        except IntegrityError as error:  # a concurrent writer took this number
-            log.info("action %d of game %s lost a race: %s", version, game.id, error)
-            raise StaleVersionError(game.id) from None
-        return replace(
-            game,
-            version=version,
-            restart_at=restart_at,
-            history=snapshot.history,
-            redo=snapshot.redo,
-            score=snapshot.score,
-            moves=snapshot.moves,
-            is_won=snapshot.is_won,
-        )
-
-    def record_actions(
-        self, game: GameRecord, played: Sequence[str], snapshot: Snapshot
-    ) -> GameRecord:
-        """Append several actions (no restart among them) to ``game`` (seen at
-        ``game.version``) in one transaction; return the game at its new version.
-
-        ``snapshot`` is what the game shows after the last of them. Used to undo several
-        steps at once (``played`` is then ``["undo"] * n``); each is numbered as usual.
-
-        Raises:
-            ValueError: ``played`` is empty or holds a restart.
-            StaleVersionError: another action was recorded since ``game`` was read;
-                nothing was written.
-        """
-        if not played or "restart" in played:
-            raise ValueError("record_actions takes one or more actions, none a restart")
-        version = game.version + len(played)
-        now = _now()
-        values = {
-            "game_id": game.id,
-            "seen": game.version,
-            "new_version": version,
-            "new_restart_at": game.restart_at,
-            "new_history": snapshot.history,
-            "new_redo": snapshot.redo,
-            "new_score": snapshot.score,
-            "new_moves": snapshot.moves,
-            "new_is_won": snapshot.is_won,
             "now": now,
         }
         rows = [
-            {"game_id": game.id, "number": game.version + 1 + i, "action": text, "created_at": now}
-            for i, text in enumerate(played)
+            {"game_id": game.id, "number": number, "action": text, "created_at": now}
+            for number, text in enumerate(played, start=game.version + 1)
         ]
         try:
             with self._writing() as connection:
-                if connection.execute(_RECORD, values).rowcount != 1:
+                statement = _RECORD_ASSISTED if assisted else _RECORD
+                if connection.execute(statement, values).rowcount != 1:
                     raise StaleVersionError(game.id)
                 connection.execute(insert(actions), rows)
         except IntegrityError as error:  # a concurrent writer took one of these numbers
             log.info("actions from %d of game %s lost a race: %s", game.version + 1, game.id, error)
             raise StaleVersionError(game.id) from None
         return replace(
-            game,
-            version=version,
-            history=snapshot.history,
-            redo=snapshot.redo,
-            score=snapshot.score,
-            moves=snapshot.moves,
-            is_won=snapshot.is_won,
+            game, version=version, restart_at=restart_at, assisted=game.assisted or assisted
         )
 
     def mark_assisted(self, game_id: str) -> None:

@@ -1,41 +1,51 @@
-"""``/api/games/{id}/actions``: play a move, deal, undo, redo, restart or auto-move."""
+"""``/api/games/{id}/actions`` (play a move, deal, undo, redo, restart or auto-move) and
+``/api/games/{id}/rewind`` (undo several actions at once)."""
 
 from __future__ import annotations
 
-import json
-from typing import Annotated
+from fastapi import APIRouter
 
-from fastapi import APIRouter, Depends, Response
-
-from ..games import GameService
-from ..schemas import ActionRequest, ActionResult
-from .deps import error_responses, get_service, json_response, player_cookie, run_blocking
+from ..schemas import ActionRequest, ActionResult, RewindRequest, event_views
+from .deps import Player, Service, error_responses
 
 router = APIRouter(prefix="/api/games", tags=["actions"])
 
 
 @router.post(
     "/{game_id}/actions",
-    response_model=ActionResult,
     responses=error_responses(400, 404, 409, 413, 422),
     summary="Play an action",
 )
 async def play_action(
-    game_id: str,
-    body: ActionRequest,
-    service: Annotated[GameService, Depends(get_service)],
-    player: Annotated[str | None, Depends(player_cookie)],
-) -> Response:
+    game_id: str, body: ActionRequest, service: Service, player: Player
+) -> ActionResult:
     """Play ``body.action`` on the game at ``body.version``; it is saved before the answer.
 
     Answers the new state and the action's events (none for undo and restart).
     """
 
-    def work() -> bytes:
+    def work() -> ActionResult:
         loaded, events = service.act(player, game_id, body)
-        events_json = json.dumps([event.to_dict() for event in events], separators=(",", ":"))
-        return (
-            b'{"state":' + service.state_json(loaded) + b',"events":' + events_json.encode() + b"}"
-        )
+        return ActionResult(state=service.state(loaded), events=event_views(events))
 
-    return json_response(await run_blocking(service, work))
+    return await service.blocking(work)
+
+
+@router.post(
+    "/{game_id}/rewind",
+    responses=error_responses(
+        400, 404, 409, 413, s422="nothing_to_undo: fewer actions can be undone"
+    ),
+    summary="Undo several actions at once",
+)
+async def rewind(
+    game_id: str, body: RewindRequest, service: Service, player: Player
+) -> ActionResult:
+    """Undo ``steps`` actions in one request (for example back to the last winnable
+    position); each is recorded as an undo, so the version goes up by ``steps``."""
+
+    def work() -> ActionResult:
+        loaded = service.rewind(player, game_id, body.version, body.steps)
+        return ActionResult(state=service.state(loaded), events=[])
+
+    return await service.blocking(work)

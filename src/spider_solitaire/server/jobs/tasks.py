@@ -1,4 +1,4 @@
-"""The jobs the solver pool runs in its worker processes (:mod:`.solving`).
+"""The solver tasks the server runs in worker processes (:mod:`.pool`).
 
 Each job is a module-level function ``job(report, *args)`` that takes positions as full
 position notation (face-down cards and the stock order included: workers are inside the
@@ -14,10 +14,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..codes import GameCode
-from ..game import Game
-from ..solver import solve
-from .solving import Report
+from ...codes import GameCode
+from ...game import Game
+from ...solver import solve
+from .pool import Report
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 """The solver's statuses."""

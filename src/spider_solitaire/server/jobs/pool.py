@@ -1,4 +1,4 @@
-"""The solver pool: full-information work in worker processes, off the event loop.
+"""The embedded solver pool: full-information work in worker processes, off the event loop.
 
 Each job (a solve, the search back through a game's history, the search for a winnable
 deal) runs in a process of its own, started from a *forkserver* that has imported the
@@ -53,7 +53,7 @@ Report = Callable[[Any], None]
 Job = Callable[..., Any]
 """A job: a module-level function ``job(report, *args)`` returning picklable data."""
 
-PRELOAD = ("__main__", "spider_solitaire.solver", "spider_solitaire.server.solver_jobs")
+PRELOAD = ("__main__", "spider_solitaire.solver", "spider_solitaire.server.jobs.tasks")
 """Modules the forkserver imports once, before any worker is forked (a module that fails
 to import is skipped there and imported by the worker itself). ``__main__`` is the
 program's main module, imported once rather than in every worker: like every program

@@ -1,0 +1,117 @@
+"""The database's schema, made and upgraded by Alembic migrations shipped in the package.
+
+:func:`upgrade_database` brings a database to the newest revision: the :class:`~.store.Store`
+runs it when it opens a database, and ``spider db upgrade --db URL`` runs it by hand. The
+revisions are in ``versions/``, oldest first:
+
+* ``0001``: the schema of release 0.1.0 (whose tables ``create_all`` made, without an
+  ``alembic_version`` table: such a database is recognised by its ``games`` table and
+  stamped at ``0001`` before it is upgraded);
+* ``0002``: drops the columns of ``games`` that nothing needs (``score``, ``moves``,
+  ``is_won``: derived from the action log; ``history``, ``redo``: the undo and redo
+  stacks, which the log rebuilds exactly).
+
+A new migration is a new file in ``versions/`` whose ``down_revision`` is the newest one,
+written with Alembic's portable operations (batch mode for anything but adding a column:
+SQLite rebuilds the table) and no SQL of one database only; the test
+``tests/server/test_migrations.py`` checks that the newest revision makes exactly the
+tables of :data:`~.store.metadata`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection, Engine
+
+SCRIPT_LOCATION = Path(__file__).resolve().parent
+"""This directory: Alembic's ``env.py`` and ``versions/``."""
+
+FIRST_REVISION = "0001"
+"""The schema of release 0.1.0, which made its tables without Alembic."""
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """Return Alembic's configuration for the server's migrations, run on ``connection``
+    (``env.py`` takes it from ``config.attributes``)."""
+    config = Config()
+    config.set_main_option("script_location", str(SCRIPT_LOCATION))
+    config.set_main_option("path_separator", "os")
+    config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str:
+    """Return the newest revision (the schema this code reads and writes)."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None, "the package ships its migrations"
+    return head
+
+
+@contextmanager
+def _migrating(engine: Engine) -> Iterator[Connection]:
+    """A connection in one transaction for migrations, committed at the end (rolled back
+    on an error). On SQLite: a ``BEGIN IMMEDIATE`` transaction (it takes the database's
+    write lock first, so a second process starting at the same time waits, then finds
+    the work done), with foreign keys off while tables are rebuilt, as SQLite's own
+    procedure for changing a table asks."""
+    is_sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if is_sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")  # a no-op in a transaction
+            connection.commit()
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        try:
+            yield connection
+            connection.commit()
+        finally:
+            connection.rollback()  # nothing left after a commit; undoes a failed migration
+            if is_sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
+
+
+def upgrade_database(engine: Engine) -> tuple[str | None, str]:
+    """Bring the database of ``engine`` to the newest revision; return the revision it
+    had (None: empty) and the one it has now.
+
+    All of it runs in one transaction (on SQLite an immediate one: see
+    :func:`_migrating`). A database of release 0.1.0 is stamped at
+    :data:`FIRST_REVISION` first. Nothing is done at the newest revision.
+
+    Raises:
+        sqlalchemy.exc.OperationalError: the database cannot be opened or written.
+        alembic.util.CommandError: the database has a revision this code does not know
+            (made by a newer release).
+    """
+    head = head_revision()
+    with _migrating(engine) as connection:
+        stored = MigrationContext.configure(connection).get_current_revision()
+        before = stored
+        if stored is None and inspect(connection).has_table("games"):
+            before = FIRST_REVISION  # made by release 0.1.0's create_all
+        if before != head:
+            config = alembic_config(connection)
+            if stored is None and before is not None:
+                command.stamp(config, before)
+            command.upgrade(config, "head")
+    return before, head
+
+
+def downgrade_database(engine: Engine, revision: str) -> None:
+    """Take the database of ``engine`` back down to ``revision`` (``base``: no tables),
+    in one transaction as :func:`upgrade_database` does. For going back to an older
+    release; every revision says what its way down keeps.
+
+    Raises:
+        alembic.util.CommandError: ``revision`` is unknown or not below the current one.
+    """
+    with _migrating(engine) as connection:
+        command.downgrade(alembic_config(connection), revision)

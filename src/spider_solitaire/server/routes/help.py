@@ -1,0 +1,127 @@
+"""The solver's help: a hint, "Can I still win?", the solution one move at a time, and
+searches for winnable deals (docs/api.md). Undoing several steps at once is in
+:mod:`.actions`."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+
+from ..players import set_player_cookie
+from ..schemas import (
+    AssistRequest,
+    DealSearch,
+    DealSearchRequest,
+    HintAnswer,
+    SolutionStep,
+    WinCheck,
+)
+from .deps import Help, Language, Player, Service, error_responses
+
+router = APIRouter(prefix="/api", tags=["assist"])
+
+SOLVER_409 = (
+    "stale_version (with the current state), or solve_cancelled: the same player asked again"
+)
+"""A solver route's 409."""
+
+
+@router.post(
+    "/games/{game_id}/hint",
+    responses=error_responses(400, 404, 409, 413, s422="game_won: nothing left to hint"),
+    summary="A hint",
+)
+async def hint(
+    game_id: str, body: AssistRequest, helper: Help, player: Player, language: Language
+) -> HintAnswer:
+    """Suggest one action from what the player can see, with its reasons in the player's
+    language; the game is marked assisted."""
+    return await helper.hints.hint(player, game_id, body.version, language)
+
+
+@router.post(
+    "/games/{game_id}/can-win",
+    responses=error_responses(
+        400, 404, 413, 503, s409=SOLVER_409, s422="game_won: nothing left to check"
+    ),
+    summary="Can I still win?",
+)
+async def can_win(
+    game_id: str, body: AssistRequest, request: Request, helper: Help, player: Player
+) -> WinCheck:
+    """Solve the current position (with the face-down cards, in the server): yes, no or
+    unknown; when no, where in this game's history it could still be won. The game is
+    marked assisted. A client that leaves stops the solve."""
+    return await helper.verdicts.can_win(player, game_id, body.version, request.is_disconnected)
+
+
+@router.post(
+    "/games/{game_id}/solution/next",
+    responses=error_responses(
+        400,
+        404,
+        413,
+        503,
+        s409=SOLVER_409,
+        s422="game_won, not_winnable (proved lost) or no_solution_found (not in time)",
+    ),
+    summary="Play the next move of the solution",
+)
+async def solution_next(
+    game_id: str, body: AssistRequest, request: Request, helper: Help, player: Player
+) -> SolutionStep:
+    """Play the next move of the solver's solution from the current position (solved once,
+    then kept); answered like an action, with the move and the moves left. The game is
+    marked assisted."""
+    return await helper.solutions.next_step(player, game_id, body.version, request.is_disconnected)
+
+
+@router.post(
+    "/winnable-deals",
+    status_code=202,
+    responses=error_responses(400, 413),
+    summary="Search for a winnable deal",
+)
+async def start_search(
+    body: DealSearchRequest,
+    request: Request,
+    response: Response,
+    service: Service,
+    helper: Help,
+    player: Player,
+    language: Language,
+) -> DealSearch:
+    """Start dealing random games of ``suits`` and ``rule`` until the solver wins one; poll
+    the answer's ``id``. When done, the won deal is the player's new current game. Sets
+    the player cookie on a first visit."""
+    player_id, is_new = await service.blocking(service.player, player)
+    searches = helper.deal_searches
+    search = searches.start(player_id, body.suits, body.rule)
+    if is_new:
+        set_player_cookie(response, player_id, secure=request.url.scheme == "https")
+    return searches.view(search, language)
+
+
+SEARCH = "/winnable-deals/{search_id}"
+"""One search for a winnable deal."""
+STOP = SEARCH + "/stop"
+"""Stopping it."""
+
+
+@router.get(SEARCH, responses=error_responses(404), summary="How a search for a winnable deal goes")
+async def get_search(
+    search_id: str, helper: Help, player: Player, language: Language
+) -> DealSearch:
+    """Return the search's progress (deals tried), or its end: the new game or why not.
+    A running search that nobody asks about for a while is cancelled."""
+    searches = helper.deal_searches
+    return searches.view(searches.find(player, search_id), language)
+
+
+@router.post(STOP, responses=error_responses(404), summary="Stop a search for a winnable deal")
+async def stop_search(
+    search_id: str, helper: Help, player: Player, language: Language
+) -> DealSearch:
+    """Stop the search (its solver process is killed) and answer how it ended; a search
+    that has already ended is left as it is."""
+    searches = helper.deal_searches
+    return searches.view(searches.stop(player, search_id), language)

@@ -1,0 +1,174 @@
+"""Alembic migrations: an empty database, a database made by release 0.1.0 (the fixture in
+tests/data, made by ``tests/data/make_release_db.py`` with that release's server), the way
+back down, a database of a newer release, and ``spider db upgrade``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.util import CommandError
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, inspect
+
+from spider_solitaire.cli import main
+from spider_solitaire.server.app import create_app
+from spider_solitaire.server.migrations import (
+    downgrade_database,
+    head_revision,
+    upgrade_database,
+)
+from spider_solitaire.server.settings import Settings
+from spider_solitaire.server.store import Store, make_engine, metadata
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+RELEASE_DB = DATA / "release-0.1.0.db"
+RELEASE = json.loads((DATA / "release-0.1.0.json").read_text())
+"""What release 0.1.0's server showed of ``RELEASE_DB`` (see make_release_db.py)."""
+
+DROPPED = {"history", "redo", "score", "moves", "is_won"}
+
+
+@pytest.fixture
+def release_copy(tmp_path: Path) -> Path:
+    """A copy of the release's database (the fixture itself is never written)."""
+    copy = tmp_path / "release.db"
+    shutil.copyfile(RELEASE_DB, copy)
+    return copy
+
+
+def _differences(engine: Engine) -> list[Any]:
+    """What the database's tables lack or have beyond :data:`metadata` (Alembic's
+    autogenerate comparison: tables, columns, types, nullability, indexes, keys)."""
+    with engine.connect() as connection:
+        return list(compare_metadata(MigrationContext.configure(connection), metadata))
+
+
+def _columns(engine: Engine, table: str) -> set[str]:
+    return {column["name"] for column in inspect(engine).get_columns(table)}
+
+
+def projected(new: Any, old: Any) -> Any:
+    """``new`` cut down to the shape of ``old``: the keys ``old`` has (recursively), so
+    that fields a later release adds do not hide a changed value."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return {key: projected(new.get(key, "<missing>"), value) for key, value in old.items()}
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [projected(item, was) for item, was in zip(new, old, strict=True)]
+    return new
+
+
+def test_an_empty_database_gets_the_newest_schema(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'new.db'}")
+    try:
+        assert head_revision() == "0002"
+        assert upgrade_database(engine) == (None, "0002")
+        assert _differences(engine) == []
+        assert upgrade_database(engine) == ("0002", "0002")  # nothing left to do
+        assert DROPPED.isdisjoint(_columns(engine, "games"))
+    finally:
+        engine.dispose()
+
+
+def test_a_release_database_is_recognised_stamped_and_upgraded(release_copy: Path) -> None:
+    with sqlite3.connect(release_copy) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+        rows_before = connection.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    connection.close()
+    assert "alembic_version" not in tables and {"players", "games", "actions"} <= tables
+    engine = make_engine(f"sqlite:///{release_copy}")
+    try:
+        assert _columns(engine, "games") >= DROPPED
+        assert upgrade_database(engine) == ("0001", "0002")
+        assert _differences(engine) == []
+        assert DROPPED.isdisjoint(_columns(engine, "games"))
+        with engine.connect() as connection:
+            assert MigrationContext.configure(connection).get_current_revision() == "0002"
+            assert connection.exec_driver_sql("SELECT COUNT(*) FROM actions").scalar() == 26
+            assert connection.exec_driver_sql("SELECT COUNT(*) FROM games").scalar() == 5
+            assert connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall() == []
+            assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    finally:
+        engine.dispose()
+    assert rows_before == 26
+
+
+def test_the_release_games_play_on_as_the_release_showed_them(release_copy: Path) -> None:
+    app = create_app(Settings(db_url=f"sqlite:///{release_copy}"))
+    try:
+        with TestClient(app) as client:
+            players = {
+                player: {"spider_player": cookie} for player, cookie in RELEASE["cookies"].items()
+            }
+            for name, game in RELEASE["games"].items():
+                client.cookies.update(players[game["player"]])
+                shown = client.get(f"/api/games/{game['id']}")
+                assert shown.status_code == 200, name
+                assert projected(shown.json(), game["state"]) == game["state"], name
+            for player, cookies in players.items():
+                client.cookies.update(cookies)
+                current = client.get("/api/games/current").json()
+                assert projected(current, RELEASE["current"][player]) == RELEASE["current"][player]
+            assert {step["status"] for step in RELEASE["continuation"]} == {200, 422}
+            for step in RELEASE["continuation"]:
+                game = RELEASE["games"][step["game"]]
+                client.cookies.update(players[game["player"]])
+                answer = client.post(f"/api/games/{game['id']}/actions", json=step["request"])
+                assert answer.status_code == step["status"], (step, answer.text)
+                assert projected(answer.json(), step["answer"]) == step["answer"], step
+            # a release game rebuilt from its log after the upgrade (not from the cache)
+            app.state.service.cache.clear()
+            last = RELEASE["continuation"][-1]
+            game = RELEASE["games"][last["game"]]
+            client.cookies.update(players[game["player"]])
+            rebuilt = client.get(f"/api/games/{game['id']}").json()
+            assert projected(rebuilt, last["answer"]["state"]) == last["answer"]["state"]
+    finally:
+        app.state.store.close()
+
+
+def test_the_migrations_go_down_and_up_again_keeping_the_games(release_copy: Path) -> None:
+    url = f"sqlite:///{release_copy}"
+    Store(url).close()  # upgraded at start
+    engine = make_engine(url)
+    try:
+        downgrade_database(engine, "0001")
+        assert _columns(engine, "games") >= DROPPED
+        with engine.connect() as connection:
+            assert connection.exec_driver_sql("SELECT COUNT(*) FROM actions").scalar() == 26
+            history = connection.exec_driver_sql("SELECT DISTINCT history, score FROM games")
+            assert history.fetchall() == [("", 0)]  # put back empty: nothing reads them
+        assert upgrade_database(engine) == ("0001", "0002")
+        downgrade_database(engine, "base")
+        assert set(inspect(engine).get_table_names()) == {"alembic_version"}
+        assert upgrade_database(engine) == (None, "0002")
+        assert _differences(engine) == []
+    finally:
+        engine.dispose()
+
+
+def test_a_database_of_a_newer_release_is_refused(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'newer.db'}"
+    Store(url).close()
+    with sqlite3.connect(tmp_path / "newer.db") as connection:
+        connection.execute("UPDATE alembic_version SET version_num = '9999'")
+    connection.close()
+    with pytest.raises(CommandError, match="9999"):
+        Store(url)
+    assert main(["db", "upgrade", "--db", url]) == 2
+
+
+def test_spider_db_upgrade(release_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{release_copy}"
+    assert main(["db", "upgrade", "--db", url]) == 0
+    assert capsys.readouterr().out == f"{url}: upgraded from revision 0001 to 0002\n"
+    assert main(["db", "upgrade", "--db", url]) == 0
+    assert capsys.readouterr().out == f"{url}: at revision 0002, the newest; nothing to do\n"
+    assert main(["db", "upgrade", "--db", "not a url"]) == 2
+    assert "'not a url'" in capsys.readouterr().err
