@@ -21,12 +21,18 @@ ENTRY_POINTS = (f"{PACKAGE}.cli",)
 """Modules above every room: they may import anything."""
 
 
-def all_modules() -> list[str]:
-    """Every module of the package, by dotted name (packages included), sorted."""
+SCRIPTS = (f"{PACKAGE}.server.migrations.env",)
+"""Modules that are scripts run by a tool, not imported: Alembic runs the migrations'
+``env.py`` itself (importing it outside Alembic fails)."""
+
+
+def all_modules(*, importable: bool = False) -> list[str]:
+    """Every module of the package, by dotted name (packages included), sorted; with
+    ``importable``, without the :data:`SCRIPTS` that only their tool may import."""
     names = [PACKAGE]
     for info in pkgutil.walk_packages([str(SOURCE)], prefix=f"{PACKAGE}."):
         names.append(info.name)
-    return sorted(names)
+    return sorted(name for name in names if not (importable and name in SCRIPTS))
 
 
 def room_of(module: str) -> str:

@@ -17,6 +17,9 @@ from ..events import Event as GameEvent
 Column = Annotated[int, Field(ge=1, le=10, description="a column, 1-10")]
 CardText = Annotated[str, Field(pattern=r"^[A2-9TJQK][SHDC]$", description='a card, like "TS"')]
 SuitText = Annotated[str, Field(pattern=r"^[SHDC]$", description="a suit letter")]
+CardId = Annotated[
+    int, Field(ge=0, description="a card's id: its place in the deal, stable for the game")
+]
 SuitCount = Literal[1, 2, 4]
 RuleName = Literal["classic", "flexible"]
 
@@ -138,6 +141,7 @@ class MoveEvent(BaseModel):
     source: Column
     target: Column
     cards: list[CardText]
+    ids: list[CardId]
 
 
 class TurnUpEvent(BaseModel):
@@ -146,6 +150,7 @@ class TurnUpEvent(BaseModel):
     kind: Literal["turn_up"]
     column: Column
     card: CardText
+    id: CardId
 
 
 class DealEvent(BaseModel):
@@ -153,6 +158,7 @@ class DealEvent(BaseModel):
 
     kind: Literal["deal"]
     cards: Annotated[list[CardText], Field(min_length=10, max_length=10)]
+    ids: Annotated[list[CardId], Field(min_length=10, max_length=10)]
 
 
 class RemoveRunEvent(BaseModel):
@@ -161,6 +167,7 @@ class RemoveRunEvent(BaseModel):
     kind: Literal["remove_run"]
     column: Column
     suit: SuitText
+    ids: Annotated[list[CardId], Field(min_length=13, max_length=13)]
 
 
 class WonEvent(BaseModel):
