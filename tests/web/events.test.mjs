@@ -2,7 +2,7 @@
 // their inverse events (docs/api.md: undo answers the inverse events in reverse order).
 import test from "node:test";
 import assert from "node:assert/strict";
-import { applyEvents, EventError, modelFromState } from "../../src/spider_solitaire/web/js/events.js";
+import { applyEvents, EventError, modelFromState, nextTable, sameModel } from "../../src/spider_solitaire/web/js/events.js";
 
 const SPADES = ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S", "AS"];
 
@@ -140,4 +140,61 @@ test("an event that does not fit the model is refused, naming what is wrong", ()
 
 test("no events: the same model", () => {
   assert.equal(applyEvents(START, []), START);
+});
+
+/** A GameState's table part for `model` (what the server would send with it). */
+function stateOf(model) {
+  return {
+    columns: model.columns.map((cards) => {
+      const down = cards.filter((entry) => entry.card == null).length;
+      return { face_down: down, face_up: cards.slice(down).map((entry) => entry.card), ids: cards.map((entry) => entry.id) };
+    }),
+    stock_rows_left: model.stockRows,
+    removed: [...model.removed],
+    is_won: model.won,
+  };
+}
+
+const MOVE = [
+  { kind: "move", source: 1, target: 2, cards: ["5S"], ids: [1] },
+  { kind: "turn_up", column: 1, card: "9D", id: 0 },
+];
+
+test("sameModel compares ids, faces, the stock, the removed runs and the win", () => {
+  const copy = modelFromState(stateOf(START));
+  assert.ok(sameModel(START, copy));
+  assert.ok(!sameModel(START, applyEvents(START, MOVE)));
+  assert.ok(!sameModel(START, { ...copy, stockRows: 1 }));
+  assert.ok(!sameModel(START, { ...copy, removed: ["S"] }));
+  assert.ok(!sameModel(START, { ...copy, won: true }));
+  const otherId = { ...copy, columns: [[{ id: 99, card: null }, copy.columns[0][1]], ...copy.columns.slice(1)] };
+  assert.ok(!sameModel(START, otherId));
+  const otherFace = { ...copy, columns: [[{ id: 0, card: "AS" }, copy.columns[0][1]], ...copy.columns.slice(1)] };
+  assert.ok(!sameModel(START, otherFace));
+  assert.ok(sameModel(null, null) && !sameModel(START, null));
+});
+
+test("nextTable follows the events when they lead to the state's table", () => {
+  const state = stateOf(applyEvents(START, MOVE));
+  const next = nextTable(START, state, MOVE);
+  assert.equal(next.events, MOVE);
+  assert.deepEqual(next.model, modelFromState(state));
+});
+
+test("nextTable re-syncs from the state, quietly, when the events do not lead to it", () => {
+  const state = stateOf(applyEvents(START, MOVE));
+  // events that do not fit (a card not where they say): the state's table, no events
+  const misfit = nextTable(START, state, [{ kind: "move", source: 3, target: 4, cards: ["KH"], ids: [1] }]);
+  assert.deepEqual(misfit, { model: modelFromState(state), events: null });
+  // events that fit but lead elsewhere (an answer missed: another tab played meanwhile)
+  const elsewhere = nextTable(START, state, [{ kind: "move", source: 1, target: 2, cards: ["5S"], ids: [1] }]);
+  assert.deepEqual(elsewhere, { model: modelFromState(state), events: null });
+  // no table yet, or no events: the state's table
+  assert.deepEqual(nextTable(null, state, MOVE), { model: modelFromState(state), events: null });
+  assert.deepEqual(nextTable(START, state, null), { model: modelFromState(state), events: null });
+});
+
+test("nextTable keeps the model shown when the state shows the same table", () => {
+  assert.deepEqual(nextTable(START, stateOf(START), null), { model: START, events: [] });
+  assert.equal(nextTable(START, stateOf(START), null).model, START);
 });

@@ -1,7 +1,7 @@
-"""The browser code's pure modules (layout, events, the animation plan, today's keying by
-text) tested without a browser: runs ``tests/web/*.test.mjs`` with Node's built-in test
-runner and fails with Node's output when a JavaScript test fails. Skips when ``node`` is
-missing (``./scripts/test.sh`` installs Debian's ``nodejs``)."""
+"""The browser code's pure modules (layout, events and the table they lead to, the
+animation plan read from events) tested without a browser: runs ``tests/web/*.test.mjs``
+with Node's built-in test runner and fails with Node's output when a JavaScript test
+fails. Skips when ``node`` is missing (``./scripts/test.sh`` installs Debian's ``nodejs``)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ def test_node_tests_pass(path: Path) -> None:
 
 
 def test_the_pure_parts_have_node_tests() -> None:
-    """Card placement and spacing, and applying events, are tested here at least."""
+    """Card placement and spacing, applying events and the animation plan are tested here
+    at least."""
     names = {path.name for path in JS_TESTS}
-    assert {"layout.test.mjs", "events.test.mjs"} <= names, names
+    assert {"layout.test.mjs", "events.test.mjs", "animate.test.mjs"} <= names, names

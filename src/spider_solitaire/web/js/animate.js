@@ -1,7 +1,8 @@
 // Animations, FLIP style: render.js notes every card's rectangle, lays the table out anew,
 // and each card that moved is animated from its old rectangle to where it now is. Which
-// cards came, went or turned over is worked out from two table models (planChanges, pure);
-// the rest uses the Web Animations API.
+// cards came (and from where), went (and where to) or turned over is read from the
+// server's events (planChanges, pure: tests/web/animate.test.mjs); the rest uses the Web
+// Animations API.
 
 export const MOVE_MS = 170;
 export const DEAL_MS = 230;
@@ -16,50 +17,85 @@ export function motionAllowed(enabled) {
   return enabled && !matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** Map id -> card (text, or null face-down) of every card on a model's table. */
+function cardsById(model) {
+  const cards = new Map();
+  for (const column of model.columns) for (const { id, card } of column) cards.set(id, card);
+  return cards;
+}
+
 /**
- * What changed between two table models (see events.js), as an animation plan.
+ * Where each card of `events` comes from and goes to, by id: {comes, goes, turned}.
+ * comes/goes: Map id -> {from|to: "stock"|"slot", slot, delay}; the first arrival and the
+ * last departure of an id count. turned: Map id -> how many times it turned over.
+ */
+function readEvents(before, events, after) {
+  const comes = new Map();
+  const goes = new Map();
+  const turned = new Map();
+  const arrive = (id, place) => comes.has(id) || comes.set(id, place);
+  let runs = before.removed.length; // removed-run slots filled so far
+  for (const event of events) {
+    const ids = Array.isArray(event.ids) ? event.ids : [];
+    const last = ids.length - 1;
+    if (event.kind === "deal") {
+      ids.forEach((id, c) => arrive(id, { from: "stock", slot: runs, delay: DEAL_STAGGER_MS * c }));
+    } else if (event.kind === "undeal") {
+      ids.forEach((id, c) => goes.set(id, { to: "stock", slot: runs, delay: LEAVE_STAGGER_MS * (last - c) }));
+    } else if (event.kind === "remove_run") {
+      const slot = runs++;
+      ids.forEach((id, i) => goes.set(id, { to: "slot", slot, delay: LEAVE_STAGGER_MS * (last - i) }));
+    } else if (event.kind === "restore_run") {
+      const slot = Math.max(--runs, 0);
+      ids.forEach((id, i) => arrive(id, { from: "slot", slot, delay: RUN_BACK_STAGGER_MS * i }));
+    } else if (event.kind === "turn_up" || event.kind === "turn_down") {
+      turned.set(event.id, (turned.get(event.id) || 0) + 1);
+    } else if (event.kind === "restart") {
+      // every card back to its place (the layout is the state's): cards dealt since go
+      // back to the stock, removed runs come back from their slots, turned cards turn
+      const was = cardsById(before);
+      const now = cardsById(after);
+      let order = 0;
+      for (const [id, card] of now) {
+        if (!was.has(id)) arrive(id, { from: "slot", slot: Math.max(runs - 1, 0), delay: RUN_BACK_STAGGER_MS * order++ });
+        else if (was.get(id) !== card) turned.set(id, 1);
+      }
+      const gone = [...was.keys()].filter((id) => !now.has(id));
+      gone.forEach((id, i) => goes.set(id, { to: "stock", slot: 0, delay: LEAVE_STAGGER_MS * (gone.length - 1 - i) }));
+      runs = 0;
+    }
+  }
+  return { comes, goes, turned };
+}
+
+/**
+ * An animation plan: how the table drawn (`before`) becomes `after` through `events`.
  *
- * Cards with the same id in both just move (FLIP). A new card came from the stock when a
- * row was dealt, from the removed runs when a run came back, else it fades in. A card gone
- * went to the removed runs when a run was removed, to the stock when a deal was undone,
- * else it fades out. A card with the same id but another face was turned over.
+ * Cards on both tables just move (FLIP). A card new to the table came from the stock
+ * (deal), from a removed-run slot (undo of a run's removal, restart), else it fades in; a
+ * card gone went to the next removed-run slot (remove_run), to the stock (undeal, restart),
+ * else it fades out. A card on both that turned over (turn_up, turn_down, restart) flips.
+ * Without events (a new game, a re-sync) cards come and go by fading, and none flips.
  *
  * @param before the model drawn last, or null (the first drawing: nothing animates)
+ * @param events the events from `before` to `after` (docs/api.md, Event), or null
  * @param after the model to draw
  * @returns {{first: boolean, entered: {id, from: "stock"|"slot"|"fade", slot: number,
- *   delay: number}[], flipped: string[], leaving: {id, to: "stock"|"slot"|"fade",
+ *   delay: number}[], flipped: number[], leaving: {id, to: "stock"|"slot"|"fade",
  *   slot: number, delay: number}[]}} slot: the removed-run slot (0-based) cards go to or
- *   come from; delay in ms
+ *   come from; delay in ms; entered in the order of `after`, leaving in that of `before`
  */
-export function planChanges(before, after) {
+export function planChanges(before, events, after) {
   if (!before) return { first: true, entered: [], flipped: [], leaving: [] };
-  const shown = new Map();
-  for (const column of before.columns) for (const entry of column) shown.set(entry.id, entry.card);
-  const dealt = after.stockRows < before.stockRows;
-  const undealt = after.stockRows > before.stockRows;
-  const runs = after.removed.length - before.removed.length;
-  const slot = Math.min(before.removed.length, after.removed.length);
+  const { comes, goes, turned } = readEvents(before, events || [], after);
+  const was = cardsById(before);
+  const now = cardsById(after);
+  const fade = { slot: 0, delay: 0 };
   const entered = [];
-  const flipped = [];
-  const staying = new Set();
-  let order = 0;
-  after.columns.forEach((column, c) => {
-    for (const { id, card } of column) {
-      staying.add(id);
-      if (shown.has(id)) {
-        if (shown.get(id) !== card) flipped.push(id);
-      } else if (dealt) {
-        entered.push({ id, from: "stock", slot, delay: DEAL_STAGGER_MS * c });
-      } else if (runs < 0) {
-        entered.push({ id, from: "slot", slot, delay: RUN_BACK_STAGGER_MS * order++ });
-      } else {
-        entered.push({ id, from: "fade", slot, delay: 0 });
-      }
-    }
-  });
-  const gone = before.columns.flat().filter((entry) => !staying.has(entry.id));
-  const to = runs > 0 ? "slot" : undealt ? "stock" : "fade";
-  const leaving = gone.map(({ id }, i) => ({ id, to, slot, delay: LEAVE_STAGGER_MS * (gone.length - 1 - i) }));
+  for (const id of now.keys()) if (!was.has(id)) entered.push({ id, from: "fade", ...fade, ...comes.get(id) });
+  const leaving = [];
+  for (const id of was.keys()) if (!now.has(id)) leaving.push({ id, to: "fade", ...fade, ...goes.get(id) });
+  const flipped = [...turned].filter(([id, times]) => times % 2 === 1 && was.has(id) && now.has(id)).map(([id]) => id);
   return { first: false, entered, flipped, leaving };
 }
 

@@ -49,17 +49,17 @@ export function createApi({ language = () => "en", base = "" } = {}) {
     game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
     /** `{code}` or `{suits, rule}` -> GameState. */
     create: (body) => request("POST", "/api/games", body),
-    /** `{version, action, ...}` -> {state, events}. */
+    /** `{version, action, ...}` -> {state, events, announcement}. */
     act: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
     /** -> {state, hint}. */
     hint: (id, version) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version }),
-    /** -> {state, answer, seconds, last_winnable}; abort with `signal` to stop the solver. */
+    /** -> {state, answer, seconds, last_winnable, message, action_label}; abort with `signal` to stop the solver. */
     canWin: (id, version, signal) =>
       request("POST", `/api/games/${encodeURIComponent(id)}/can-win`, { version }, signal),
-    /** -> {state, events, action, remaining}: the next move of the solution, played. */
+    /** -> {state, events, action, remaining, announcement, message}: the next move of the solution, played. */
     solutionNext: (id, version, signal) =>
       request("POST", `/api/games/${encodeURIComponent(id)}/solution/next`, { version }, signal),
-    /** Undo `steps` actions at once -> {state, events}. */
+    /** Undo `steps` actions at once -> {state, events, announcement}. */
     rewind: (id, version, steps) =>
       request("POST", `/api/games/${encodeURIComponent(id)}/rewind`, { version, steps }),
     /** `{suits, rule}` -> a search for a winnable deal, to poll with search(). */

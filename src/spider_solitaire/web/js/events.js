@@ -1,10 +1,10 @@
 // The table as a model keyed by card id, and the server's events applied to it. Pure: no
 // DOM (tests/web/events.test.mjs runs it under Node).
 //
-// Ready for the server that sends card ids (docs/api.md, "card ids"): every card of a game
-// has an integer id for the whole game, from where it started, never from what it is; the
-// state lists each column's ids and every event names the ids it touches. The browser then
-// keys its DOM by id and animates from the events, with no matching of card texts.
+// Card ids (docs/api.md, "card ids"): every card of a game has an integer id for the whole
+// game, from where it started, never from what it is; the state lists each column's ids
+// and every event names the ids it touches. The browser keys its DOM by id and animates
+// from the events, with no matching of card texts and no diffing of states.
 //
 // A model: {columns, stockRows, removed, won}
 //   columns   10 arrays, bottom to top, of {id, card}: card is text ("TS") or null when
@@ -156,4 +156,41 @@ export function applyEvents(model, events, state = null) {
     next = apply(next, event, state);
   }
   return next;
+}
+
+/** Whether two models show the same table: the same ids, faces, stock, removed runs and win. */
+export function sameModel(a, b) {
+  if (!a || !b) return a === b;
+  if (a.stockRows !== b.stockRows || a.won !== b.won || a.removed.join() !== b.removed.join()) return false;
+  return a.columns.every((cards, c) => {
+    const other = b.columns[c];
+    return other.length === cards.length && cards.every((entry, i) => entry.id === other[i].id && entry.card === other[i].card);
+  });
+}
+
+/**
+ * The table after an answer: `model` with the answer's `events` applied, checked against
+ * the answer's `state`. When the events do not fit or do not lead to the state's table (a
+ * bug, or an answer missed: another tab played meanwhile), the table is the state's, and
+ * `events` is null: nothing is known about how it got there (a quiet re-sync).
+ *
+ * @param model the table shown before, or null (none yet, or another game)
+ * @param state the GameState of the answer (with `columns[i].ids`)
+ * @param events the answer's events, or null (an answer that brings a state only)
+ * @returns {{model, events: object[] | null}} when nothing changed, the given model and no
+ *   events
+ * @throws {EventError} when the state itself has no ids (see modelFromState)
+ */
+export function nextTable(model, state, events) {
+  const shown = modelFromState(state);
+  if (model && sameModel(model, shown)) return { model, events: [] };
+  if (model && events) {
+    try {
+      const played = applyEvents(model, events, state);
+      if (sameModel(played, shown)) return { model: played, events };
+    } catch (error) {
+      if (!(error instanceof EventError)) throw error;
+    }
+  }
+  return { model: shown, events: null };
 }

@@ -4,10 +4,11 @@
 // the face-down cards), plays the solution move by move and deals the winnable games.
 // It reads the game from the store, puts the states the server answers into it, marks
 // what a hint names through store.setHighlight, and asks the host for everything else.
+// Every answer's sentence is the server's (docs/api.md: hint `text` and `messages`,
+// can-win `message` and `action_label`, `announcement`, solution and search `message`).
 import { ApiError } from "./api.js";
 import { t } from "./i18n.js";
 import { motionAllowed } from "./animate.js";
-import { canWinText, describeEvents, hintText, rewoundText, searchProgressText, solutionLeftText } from "./sentences.js";
 
 const $ = (id) => document.getElementById(id);
 const STEP_MS = 700; // between two moves of the solution (animations on)
@@ -120,7 +121,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
         const reply = await api.hint(store.game.id, store.game.version);
         store.setGame(reply.state);
         store.setHighlight(hintMarks(reply.hint, reply.state));
-        answer("hint", hintText(reply.hint, reply.state));
+        answer("hint", [reply.hint.text, ...reply.hint.messages].join(" "));
       } catch (error) {
         if (wonError(error)) sayWon();
         else failed(error);
@@ -154,10 +155,10 @@ export function createHelp(api, store, { run, act, announce, showError }) {
       if (checking !== mine) return;
       checking = null;
       store.setGame(reply.state);
-      const { message, action } = canWinText(reply);
+      const action = reply.action_label;
       const kind = reply.last_winnable?.kind;
       const onAction = !action ? null : kind === "undo" ? () => rewind(reply.last_winnable.steps) : () => restart();
-      answer("answer", message, { action, onAction });
+      answer("answer", reply.message, { action, onAction });
       if (action) actionButton.focus();
     } catch (error) {
       if (aborted(error) || checking !== mine) return;
@@ -176,8 +177,8 @@ export function createHelp(api, store, { run, act, announce, showError }) {
     return run(async () => {
       try {
         const reply = await api.rewind(store.game.id, store.game.version, steps);
-        store.setGame(reply.state);
-        answer("answer", rewoundText(steps));
+        store.setGame(reply.state, reply.events);
+        answer("answer", reply.announcement);
       } catch (error) {
         failed(error);
       }
@@ -225,15 +226,13 @@ export function createHelp(api, store, { run, act, announce, showError }) {
       while (!me.stopped) {
         me.controller = new AbortController();
         const step = await run(() => api.solutionNext(store.game.id, store.game.version, me.controller.signal));
-        store.setGame(step.state); // played on the server even if stopped meanwhile
+        store.setGame(step.state, step.events); // played on the server even if stopped meanwhile
         if (me.stopped) return;
-        const left = solutionLeftText(step.remaining);
-        openPanel("solution", left, { onStop: stopPlaying });
-        announce(`${describeEvents(step.events || [])} ${left}`.trim());
-        if (step.remaining === 0 || step.state.is_won) {
-          openPanel("answer", t("solution.done"));
-          return;
-        }
+        // the message says how many moves are left, or that the solution is played out
+        const done = step.remaining === 0 || step.state.is_won;
+        openPanel(done ? "answer" : "solution", step.message, done ? {} : { onStop: stopPlaying });
+        announce(`${step.announcement} ${step.message}`.trim());
+        if (done) return;
         await sleep(motionAllowed(store.animations) ? STEP_MS : QUICK_STEP_MS);
       }
     } catch (error) {
@@ -276,7 +275,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
       while (view.status === "running" && !me.stopped) {
         bar.max = view.max_tries;
         bar.value = view.tried;
-        label.textContent = searchProgressText(view.tried, view.max_tries);
+        label.textContent = view.message;
         await sleep(POLL_MS);
         if (me.stopped) break;
         view = await api.search(view.id);

@@ -1,5 +1,6 @@
-// Catalog-driven texts: every string shown comes from i18n/<lang>.json. Fixed labels and
-// card names come from here; sentences with parameters are built in sentences.js.
+// The browser's fixed texts: labels, button names, dialog texts and card names, looked up
+// by key in /static/i18n/<lang>.json (the server builds it from its message catalog). No
+// parameters and no plurals: the server sends every sentence finished.
 export const LANGUAGES = ["en", "es"];
 
 let lang = "en";
@@ -36,34 +37,13 @@ export function language() {
   return lang;
 }
 
-/** The text of `key` with `{name}` placeholders filled from `vars`. */
-export function t(key, vars = {}) {
-  let text = strings[key] ?? fallback[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
-}
-
-/** Like t(), but uses `key_one` when count is 1 and that key exists. */
-export function tn(key, count, vars = {}) {
-  const one = `${key}_one`;
-  const use = count === 1 && (one in strings || one in fallback) ? one : key;
-  return t(use, { count, ...vars });
-}
-
-export function rankName(rank) {
-  return t(`rank.${rank}`);
-}
-
-export function rankShort(rank) {
-  return t(`rank.short.${rank}`) === `rank.short.${rank}` ? rank : t(`rank.short.${rank}`);
-}
-
-export function suitName(suit) {
-  return t(`suit.${suit}`);
-}
-
-/** "10 of spades" for "TS". */
-export function cardName(card) {
-  return t("card.name", { rank: rankName(card[0]), suit: suitName(card[1]) });
+/**
+ * The fixed text of `key` in the current language (English when the language lacks it, the
+ * key itself when no catalog has it). Fixed texts only: every sentence with a number, a
+ * card or a column in it comes finished from the server (docs/api.md).
+ */
+export function t(key) {
+  return strings[key] ?? fallback[key] ?? key;
 }
 
 /** Fill every data-i18n* element under `root`. */

@@ -3,8 +3,7 @@
 // Ctrl/Cmd+Y redo, Escape puts held cards back (or closes the help's answer).
 import { t } from "./i18n.js";
 import { COLUMNS } from "./layout.js";
-import { overColumnText, pickUpText } from "./sentences.js";
-import { targetsOf } from "./state.js";
+import { groupOf, targetsOf } from "./state.js";
 
 const modal = () => document.querySelector("dialog[open]") != null;
 const typing = (target) => target?.closest?.("input, select, textarea, [contenteditable='true']") != null;
@@ -31,8 +30,9 @@ export function attachKeyboard(tableau, view, store, host) {
     const loc = current();
     if (!loc.count) return;
     const held = store.lift(loc.column, loc.index, "keys");
-    const cards = store.game.columns[loc.column - 1].face_up.slice(-held.count);
-    announce(pickUpText(cards, loc.column, targetsOf(store.game, loc.column, held.count)));
+    // the server's sentence for a group it lists; cards that cannot move together have none
+    const group = groupOf(store.game, loc.column, held.count);
+    announce(group ? group.pick_up : t("announce.no_targets"));
   }
 
   function putBack() {
@@ -58,7 +58,8 @@ export function attachKeyboard(tableau, view, store, host) {
     const held = store.held;
     if (held) {
       store.setHover(column);
-      announce(overColumnText(column, targetsOf(store.game, held.column, held.count).includes(column)));
+      const { name, name_target: nameTarget } = store.game.columns[column - 1];
+      announce(targetsOf(store.game, held.column, held.count).includes(column) ? nameTarget : name);
     }
   }
 

@@ -9,7 +9,6 @@ import { attachPointer } from "./pointer.js";
 import { attachKeyboard } from "./keyboard.js";
 import { createHelp } from "./help.js";
 import { setLanguage, language, browserLanguage, applyToDom, t } from "./i18n.js";
-import { actionAnnouncement, copiedText, copyFailedText, copyLabel, newGameText, resumedText, winText } from "./sentences.js";
 
 const SETTINGS_KEY = "spider.settings";
 const DEFAULTS = {
@@ -103,7 +102,7 @@ function drawControls(game) {
   document.querySelector(".code").hidden = !game.code;
   // a game started from a position has no code to copy
   $("copy-code").hidden = !game.code;
-  $("copy-code").setAttribute("aria-label", copyLabel(game.code || ""));
+  $("copy-code").setAttribute("aria-label", game.labels.copy);
   document.body.dataset.version = String(game.version);
 }
 
@@ -111,7 +110,7 @@ function gameShown(game) {
   drawControls(game);
   if (game.is_won && shownWin !== game.id) {
     shownWin = game.id;
-    $("win-text").textContent = winText(game);
+    $("win-text").textContent = game.labels.win;
     setTimeout(() => openDialog($("win-dialog")), settings.animations ? 400 : 0);
   }
   if (!game.is_won && shownWin === game.id) shownWin = null;
@@ -156,11 +155,10 @@ function act(body) {
     try {
       const reply = await api.act(game.id, { version: game.version, ...body });
       clearNotice();
-      store.setGame(reply.state);
-      const events = reply.events || [];
-      const text = actionAnnouncement(body.action, events);
+      store.setGame(reply.state, reply.events);
+      const text = reply.announcement;
       if (text) announce(text);
-      if (events.some((e) => e.kind === "remove_run")) notice(text, "good", 3000);
+      if (reply.events.some((e) => e.kind === "remove_run")) notice(text, "good", 3000);
       return true;
     } catch (error) {
       store.release();
@@ -183,12 +181,23 @@ const deal = () => act({ action: "d" });
 const undo = () => act({ action: "undo" });
 const redo = () => act({ action: "redo" });
 
+/** Show the current game's state again (its labels are in the language asked for). */
+function refetch() {
+  return run(async () => {
+    try {
+      store.setGame(await api.game(store.game.id));
+    } catch (error) {
+      showError(error);
+    }
+  });
+}
+
 /** Show a new game (dealt, or found by a search for a winnable deal). */
 function started(game) {
   help?.newGame();
   shownWin = null;
   store.setGame(game);
-  announce(newGameText(game));
+  announce(game.labels.new_game);
 }
 
 /** Start a game from `body` ({code} or {suits, rule}); resolves to null or the error. */
@@ -219,7 +228,7 @@ async function boot() {
   }
   if (current) {
     store.setGame(current);
-    announce(resumedText(current));
+    announce(current.labels.resumed);
   } else {
     const error = await startGame({ suits: settings.suits, rule: settings.rule });
     if (error) showError(error);
@@ -300,7 +309,7 @@ function wireSettings() {
       applyToDom();
       view.relabel();
       help.relabel();
-      if (store.game) drawControls(store.game);
+      if (store.game) refetch(); // the table's labels, in the new language
     }
   });
 }
@@ -323,14 +332,15 @@ function wireDialogs() {
 }
 
 async function copyCode() {
-  const code = store.game?.code || "";
+  const game = store.game;
+  if (!game) return;
   try {
-    await navigator.clipboard.writeText(code);
-    notice(copiedText(code), "good", 2500);
-    announce(copiedText(code));
+    await navigator.clipboard.writeText(game.code || "");
+    notice(game.labels.copied, "good", 2500);
+    announce(game.labels.copied);
   } catch {
-    notice(copyFailedText(code), "info", 6000);
-    announce(copyFailedText(code));
+    notice(game.labels.copy_failed, "info", 6000);
+    announce(game.labels.copy_failed);
   }
 }
 
@@ -341,7 +351,16 @@ async function main() {
   applyToDom();
   const tableau = $("tableau");
   view = createView(
-    { tableau, stock: $("stock"), stockRows: $("stock-rows"), removed: $("removed"), score: $("score"), moves: $("moves"), code: $("code") },
+    {
+      tableau,
+      stock: $("stock"),
+      stockRows: $("stock-rows"),
+      removed: $("removed"),
+      score: $("score"),
+      moves: $("moves"),
+      code: $("code"),
+      variant: $("variant"),
+    },
     store,
   );
   applySettings();

@@ -1,14 +1,24 @@
 // The table on screen: one DOM node per card, keyed by the card's stable id, redrawn on the
 // next animation frame after the store changes (many changes, one redraw). It draws the
 // store (state.js): what the server sent, the held cards, the highlight. It knows no
-// rules: the targets it lights up are the ones the server listed.
+// rules: the targets it lights up are the ones the server listed; and it builds no
+// sentence: every label is the server's (docs/api.md, GameState) or a fixed catalog text.
 import { COLUMNS, cardTops, columnAtPoint } from "./layout.js";
 import { glide, motionAllowed, planChanges, play, snapshot } from "./animate.js";
-import { cardName, rankShort } from "./i18n.js";
-import { columnLabel, removedLabel, removedSlotLabel, stockLabel } from "./sentences.js";
+import { t } from "./i18n.js";
 import { targetsOf } from "./state.js";
 
 const REMOVED_SLOTS = 8;
+const NO_TABLE = { columns: Array.from({ length: COLUMNS }, () => []), stockRows: 0, removed: [], won: false };
+
+/** "10 of spades" for "TS", from the catalog's fixed card names. */
+const cardName = (card) => t(`card.${card}`);
+/** The rank as a card's corner shows it ("10", "K"); the rank's letter when the catalog has none. */
+function rankShort(rank) {
+  const key = `rank.short.${rank}`;
+  const text = t(key);
+  return text === key ? rank : text;
+}
 const SVG = "http://www.w3.org/2000/svg";
 
 function suitIcon(suit, className) {
@@ -59,15 +69,17 @@ const faceDownCount = (cards) => cards.filter((entry) => entry.card == null).len
 /**
  * Draw the store's table into the page and keep it drawn.
  *
- * @param elements {tableau, stock, stockRows, removed, score, moves, code}: the page's
- *   elements (the tableau holds a hidden `.probe` card used to measure a card)
+ * @param elements {tableau, stock, stockRows, removed, score, moves, code, variant}: the
+ *   page's elements (the tableau holds a hidden `.probe` card used to measure a card)
  * @param store the store of state.js
  * @returns the view: locate(el), columnAt(x, y), applyFocus(move), relabel(), frame()
  */
-export function createView({ tableau, stock, stockRows, removed, score, moves, code }, store) {
+export function createView({ tableau, stock, stockRows, removed, score, moves, code, variant }, store) {
   const probe = tableau.querySelector(".probe");
   const cardEls = new Map(); // card id -> element, for the cards of `drawn`
   let drawn = null; // the table model drawn last
+  let pending = []; // the events from `drawn` to the store's table; null: not known
+  let freshGame = false; // the store shows another game than `drawn`'s
   let glideNext = false;
   let raf = 0;
 
@@ -102,9 +114,16 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     if (kind === "focus") applyFocus(detail.move);
     else {
       if (kind === "release") glideNext = true;
+      if (kind === "game") noteEvents(detail);
       schedule();
     }
   });
+
+  /** Keep the events between the table drawn and the store's (several answers, one frame). */
+  function noteEvents({ events, fresh }) {
+    if (fresh) freshGame = true;
+    pending = fresh || events === null || pending === null ? null : [...pending, ...events];
+  }
   new ResizeObserver(schedule).observe(tableau);
 
   // --- reading the screen (for the input modules) ------------------------------------
@@ -148,9 +167,22 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
 
   // --- drawing ---------------------------------------------------------------------------
 
-  /** Make `drawn` the store's table: new elements, repainted cards, the plan to animate. */
+  /**
+   * Make `drawn` the store's table: new elements, repainted cards, the plan to animate.
+   * Another game's cards all fade out (without their element ids: the new game's cards
+   * have the same ids), and the new ones fade in.
+   */
   function sync(table) {
-    const plan = planChanges(drawn, table);
+    const gone = [];
+    if (freshGame && drawn) {
+      for (const [id, el] of cardEls) {
+        el.removeAttribute("id");
+        gone.push({ id, to: "fade", slot: 0, delay: 0, el });
+      }
+      cardEls.clear();
+      drawn = NO_TABLE;
+    }
+    const plan = planChanges(drawn, pending, table);
     for (const column of table.columns) {
       for (const { id, card } of column) {
         let el = cardEls.get(id);
@@ -167,7 +199,10 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
       item.el = cardEls.get(item.id);
       cardEls.delete(item.id);
     }
+    plan.leaving.push(...gone);
     drawn = table;
+    pending = [];
+    freshGame = false;
     return plan;
   }
 
@@ -205,7 +240,8 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
       colEl.classList.toggle("target", targets.has(c));
       colEl.classList.toggle("hover", store.hover === c);
       colEl.classList.toggle("source", held?.column === c);
-      colEl.setAttribute("aria-label", columnLabel(game, c, targets.has(c)));
+      const labels = game?.columns[c - 1];
+      if (labels) colEl.setAttribute("aria-label", targets.has(c) ? labels.target_label : labels.label);
       if (!colEl.hasAttribute("tabindex")) colEl.setAttribute("tabindex", "-1");
     }
   }
@@ -214,6 +250,7 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     score.textContent = String(game.score);
     moves.textContent = String(game.moves);
     code.textContent = game.code || "";
+    variant.textContent = game.labels.variant;
     const rows = game.stock_rows_left;
     stockRows.textContent = rows ? String(rows) : "";
     const backs = stock.querySelector(".stock-backs");
@@ -222,8 +259,8 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     }
     stock.classList.toggle("empty", rows === 0);
     stock.classList.toggle("blocked", !game.can_deal);
-    stock.setAttribute("aria-label", stockLabel(rows));
-    removed.setAttribute("aria-label", removedLabel(game.removed.length));
+    stock.setAttribute("aria-label", game.labels.stock);
+    removed.setAttribute("aria-label", game.labels.removed);
     slotEls.forEach((li, i) => {
       const suit = game.removed[i] || "";
       if (li.dataset.suit !== suit || !li.hasAttribute("aria-label")) {
@@ -237,7 +274,7 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
           li.append(king, suitIcon(suit, "pip"));
         }
       }
-      li.setAttribute("aria-label", removedSlotLabel(suit));
+      li.setAttribute("aria-label", game.labels.removed_slots[i]);
     });
   }
 
@@ -257,7 +294,9 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
   function frame() {
     raf = 0;
     const motion = motionAllowed(store.animations);
-    const before = motion ? snapshot(cardEls) : null;
+    const fresh = freshGame;
+    // another game's cards are no place to come from (its ids are the new game's too)
+    const before = motion ? (fresh ? new Map() : snapshot(cardEls)) : null;
     const hadFocus = tableau.contains(document.activeElement);
     const plan = store.table && store.table !== drawn ? sync(store.table) : null;
     placeCards();
@@ -275,7 +314,10 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     else if (focusElement().getAttribute("tabindex") !== "0") applyFocus(false);
   }
 
-  /** The language changed: repaint the cards' names and ranks and every label. */
+  /**
+   * The language changed: repaint the cards' names and ranks (and the removed runs' Kings);
+   * the labels follow with the state the host asks for in the new language.
+   */
   function relabel() {
     for (const el of cardEls.values()) {
       if (el.cardText == null) continue;

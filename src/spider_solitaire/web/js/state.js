@@ -3,7 +3,7 @@
 // under them, the keyboard focus, the help's highlight). Other modules read the fields and
 // change them only through the functions below; every change tells the subscribers what
 // changed, and render.js redraws on the next animation frame.
-import { keyTable } from "./reconcile.js";
+import { nextTable } from "./events.js";
 
 /**
  * The server's entry for the last `count` cards of `column` in `game` (docs/api.md,
@@ -21,8 +21,8 @@ export function targetsOf(game, column, count) {
 /**
  * A new store. Fields (read them, change them through the methods):
  *   game       the GameState of docs/api.md last shown, or null before the first
- *   table      the same cards as the model of events.js: {columns: [[{id, card}]], stockRows,
- *              removed, won}, ids stable while a card stays on the table
+ *   table      the game's cards as a model of events.js: {columns: [[{id, card}]], stockRows,
+ *              removed, won}, keyed by the server's card ids
  *   held       {column, count, ids, dx, dy, mode} while cards are picked up: mode "drag"
  *              (they follow the pointer by dx, dy px), "keys" (picked up with the keyboard)
  *              or "dropped" (let go over a column, waiting for the server's answer)
@@ -34,7 +34,10 @@ export function targetsOf(game, column, count) {
  *              column and the page's `controls` (element ids); or null
  *   animations whether the player wants animations (the setting)
  * Subscribers get (kind, detail): kind "game", "held", "focus", "highlight", "release",
- * "animations"; detail {move} for "focus" (true: move the browser's focus there too).
+ * "animations"; detail {move} for "focus" (true: move the browser's focus there too);
+ * for "game" {events, fresh}: the events that turned the table before into this one
+ * ([] when it did not change, null when unknown: a re-sync) and whether it is another
+ * game than the one shown before.
  */
 export function createStore() {
   const listeners = new Set();
@@ -58,18 +61,24 @@ export function createStore() {
     },
 
     /**
-     * Show a GameState: held cards are let go, a highlight of another version goes.
-     * (When the server sends card ids, the table comes from events.js instead:
-     * applyEvents(table, events, game) for an action's answer, modelFromState(game) else.)
+     * Show a GameState, and the events that led to it when it answers an action (an
+     * action, a solution step, a rewind). The table follows the events when they lead to
+     * the state's table, else it is the state's (nothing is animated then). Held cards are
+     * let go; a highlight of another version goes.
+     *
+     * @param game the GameState (docs/api.md), with card ids
+     * @param events the answer's events, or null (an answer that brings a state only)
      */
-    setGame(game) {
-      store.table = keyTable(store.table, game);
+    setGame(game, events = null) {
+      const fresh = !store.game || store.game.id !== game.id;
+      const next = nextTable(fresh ? null : store.table, game, events);
+      store.table = next.model;
       store.game = game;
       store.held = null;
       store.hover = null;
       const mark = store.highlight;
       if (mark && (mark.id !== game.id || mark.version !== game.version)) store.highlight = null;
-      notify("game");
+      notify("game", { events: next.events, fresh });
     },
 
     /** Pick up the cards of `column` from `index` (whole-column index) on. */
