@@ -42,6 +42,8 @@ import httpx
 WEB_DIR = Path(__file__).resolve().parent.parent / "src" / "spider_solitaire" / "web"
 PAGE_SUFFIXES = (".html", ".js", ".mjs", ".css", ".woff2", ".woff", ".ttf", ".otf", ".json", ".svg")
 PAGE_BUDGET = 300 * 1024
+CATALOGS = ("/static/i18n/en.json", "/static/i18n/es.json")
+"""The browser's texts, built by the server from the message catalog (no file on disk)."""
 
 
 @dataclass
@@ -162,8 +164,9 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def page_weight(base: str) -> tuple[int, int, list[tuple[str, int]]]:
-    """Bytes of the page's files under web/ (HTML, JS, CSS, fonts, catalogs, icons), and the
-    bytes the server actually sends for them; also the list of files."""
+    """Bytes of the page's files under web/ (HTML, JS, CSS, fonts, icons), and the bytes the
+    server actually sends for them and for the catalogs it builds; also the list of files
+    (a catalog's size on disk is 0)."""
     files = sorted(
         path for path in WEB_DIR.rglob("*") if path.is_file() and path.suffix in PAGE_SUFFIXES
     )
@@ -178,6 +181,9 @@ def page_weight(base: str) -> tuple[int, int, list[tuple[str, int]]]:
             served += len(http.get(url).content)
             on_disk += size
             listing.append((relative, size))
+        for url in CATALOGS:
+            served += len(http.get(url).content)
+            listing.append((url, 0))
     return on_disk, served, listing
 
 

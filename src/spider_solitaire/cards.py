@@ -23,11 +23,6 @@ RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 """Suit letters in suit-index order: spades, hearts, diamonds, clubs."""
 
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-RANK_NAMES = (
-    "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king",
-)  # fmt: skip
-
 SUIT_COUNTS = (1, 2, 4)
 """The allowed numbers of suits (a rule of the game)."""
 
@@ -116,12 +111,16 @@ def new_deck(suit_count: int) -> list[Card]:
     ]
 
 
-def card_name(card: Card) -> str:
-    """Return an English name for a known card, for example ``"10 of spades"``.
+def card_name(card: Card, language: str = "en") -> str:
+    """Return the name of ``card`` in ``language`` (``"en"`` or ``"es"``), for example
+    ``"10 of spades"``; :data:`HIDDEN` is ``"hidden card"``. The names are the message
+    catalog's (:func:`spider_solitaire.messages.card_names`).
 
-    >>> card_name(parse_card("QH"))
-    'queen of hearts'
+    >>> card_name(parse_card("QH")), card_name(parse_card("QH"), "es")
+    ('queen of hearts', 'reina de corazones')
     """
+    from .messages import card_names, message  # the catalog reads this module's letters
+
     if card == HIDDEN:
-        return "hidden card"
-    return f"{RANK_NAMES[rank_of(card) - 1]} of {SUIT_NAMES[suit_of(card)]}"
+        return message("cards", "hidden", language)
+    return card_names(language)[CARD_TEXTS[card]]

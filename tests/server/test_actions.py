@@ -29,10 +29,22 @@ def test_a_move_answers_the_new_state_and_its_events(client: TestClient) -> None
         {"kind": "move", "source": 6, "target": 1, "cards": ["AS"], "ids": [45]},
         {"kind": "turn_up", "column": 6, "card": "5H", "id": 35},
     ]
+    assert body["announcement"] == (
+        "Moved the ace of spades from column 6 to column 1. Turned up the 5 of hearts in column 6."
+    )
     new = body["state"]
     assert (new["version"], new["score"], new["moves"]) == (1, 499, 1)
-    assert new["columns"][0] == {"face_down": 5, "face_up": ["2H", "AS"]}
-    assert new["columns"][5] == {"face_down": 3, "face_up": ["5H"]}
+    assert new["columns"][0] == {
+        "face_down": 5,
+        "face_up": ["2H", "AS"],
+        "ids": [0, 10, 20, 30, 40, 50, 45],
+        "label": "Column 1, 5 face-down, 2 of hearts, ace of spades",
+        "target_label": "Column 1, 5 face-down, 2 of hearts, ace of spades, can take the cards",
+        "name": "Column 1",
+        "name_target": "Column 1, can take the cards",
+    }
+    assert (new["columns"][5]["face_down"], new["columns"][5]["face_up"]) == (3, ["5H"])
+    assert new["columns"][5]["ids"] == [5, 15, 25, 35]
     assert (new["can_undo"], new["can_redo"]) == (True, False)
     assert client.get(f"/api/games/{state['id']}").json() == new
 
@@ -109,17 +121,23 @@ def test_undo_redo_and_restart(client: TestClient) -> None:
     state = new_game(client)
     moved = act(client, state, "6>1").json()
     undone = act(client, moved["state"], "undo").json()
-    assert undone["events"] == []
+    assert undone["events"] == [
+        {"kind": "turn_down", "column": 6, "id": 35},
+        {"kind": "move", "source": 1, "target": 6, "cards": ["AS"], "ids": [45]},
+    ]
+    assert undone["announcement"] == "Undone."
     assert undone["state"] | {"version": 0, "can_redo": False} == state
     assert (undone["state"]["version"], undone["state"]["can_redo"]) == (2, True)
     redone = act(client, undone["state"], "redo").json()
     assert redone["events"] == moved["events"]
+    assert redone["announcement"] == "Redone. " + moved["announcement"]
     assert redone["state"] | {"version": 1} == moved["state"]
     nothing = act(client, redone["state"], "redo")
     assert nothing.status_code == 422
     assert nothing.json()["reason"] == "nothing_to_redo"
     restarted = act(client, redone["state"], "restart").json()
-    assert restarted["events"] == []
+    assert restarted["events"] == [{"kind": "restart"}]
+    assert restarted["announcement"] == "Restarted the same deal."
     assert restarted["state"] | {"version": 0} == state
     assert act(client, restarted["state"], "undo").json()["reason"] == "nothing_to_undo"
 
@@ -134,10 +152,23 @@ def test_a_completed_run_is_removed_and_comes_back_by_undo(client: TestClient) -
     ]
     after = body["state"]
     assert (after["score"], after["removed"], after["columns"][0]["face_up"]) == (599, ["S"], [])
-    back = act(client, after, "undo").json()["state"]
+    undone = act(client, after, "undo").json()
+    assert undone["events"] == [
+        {
+            "kind": "restore_run",
+            "column": 1,
+            "suit": "S",
+            "cards": [*RUN_S.split(), "AS"],
+            "ids": [*range(12), 13],
+        },
+        {"kind": "turn_down", "column": 2, "id": 12},
+        {"kind": "move", "source": 1, "target": 2, "cards": ["AS"], "ids": [13]},
+    ]
+    back = undone["state"]
     assert back["removed"] == []
     assert back["columns"][0]["face_up"] == RUN_S.split()
-    assert back["columns"][1] == {"face_down": 1, "face_up": ["AS"]}
+    assert (back["columns"][1]["face_down"], back["columns"][1]["face_up"]) == (1, ["AS"])
+    assert back["columns"][1]["ids"] == [12, 13]
 
 
 def test_the_winning_move_answers_won_and_then_everything_is_refused(client: TestClient) -> None:

@@ -31,6 +31,12 @@ RUN_BOARD = board(
 )
 """Moving the Ace of spades from column 2 onto column 1 completes a run (and turns up a card)."""
 
+STUCK = board(
+    {1: "| AS", 2: "| 3S", 3: "| 5S", 4: "| 7S", 5: "| 9S", 6: "| JS"}
+    | {n: "| KS" for n in range(7, 11)}
+)
+"""No move at all and an empty stock, from the start: nothing to undo either."""
+
 DEAL_BOARD = board(
     {n: f"| {rank}S" for n, rank in enumerate("KKJJ997755", 1)},
     stock="QS QS TS TS 8S 8S 6S 6S 4S 4S",
@@ -109,6 +115,7 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
         "target": 1,
         "reasons": reasons,
         "messages": [message("hints", code, "en") for code in reasons],
+        "text": "Hint: move the ace of spades from column 2 to column 1.",
     }
     assert body["state"]["assisted"] is True
     assert body["state"]["version"] == state["version"]  # a hint is not an action
@@ -123,6 +130,7 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
     ).json()["hint"]
     assert spanish["messages"] == [message("hints", code, "es") for code in reasons]
     assert spanish["messages"] != body["hint"]["messages"]
+    assert spanish["text"] == "Pista: mueve la carta as de picas de la columna 2 a la columna 1."
 
     app.state.service.cache.clear()  # kept with the game
     assert client.get(f"/api/games/{state['id']}").json()["assisted"] is True
@@ -149,9 +157,55 @@ def test_a_hint_to_deal_and_a_stuck_hint(client: TestClient) -> None:
         "target": None,
         "reasons": ["deal_now"],
         "messages": [message("hints", "deal_now", "en")],
+        "text": "Hint: deal a row from the stock.",
     }
     stuck = post(client, played(client, TRAP, ["d"]), "hint").json()["hint"]
     assert (stuck["kind"], stuck["action"], stuck["reasons"]) == ("stuck", None, ["stuck"])
+    assert stuck["text"] == "Hint: no useful move is left."
+    assert stuck["messages"] == [message("hints", "stuck", "en")]
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "en",
+            "Hint: no useful move is left, and there is nothing to undo: "
+            "restart or start a new game.",
+        ),
+        (
+            "es",
+            "Pista: no queda ninguna jugada útil y no hay nada que deshacer: "
+            "reinicia la partida o empieza una nueva.",
+        ),
+    ],
+)
+def test_stuck_with_nothing_to_undo_the_hint_points_to_restart(
+    client: TestClient, language: str, expected: str
+) -> None:
+    state = new_game(client, position=STUCK)
+    assert not state["can_undo"]
+    response = client.post(
+        f"/api/games/{state['id']}/hint",
+        json={"version": 0},
+        headers={"Accept-Language": language},
+    )
+    hint = response.json()["hint"]
+    assert (hint["kind"], hint["text"], hint["reasons"], hint["messages"]) == (
+        "stuck",
+        expected,
+        [],
+        [],
+    )
+
+
+def test_a_hint_for_a_group_names_it_as_a_range(client: TestClient) -> None:
+    position = board({1: "| KS 7S", 2: "| 6S 5S 4S"}, rules="S1C")
+    hint = post(client, new_game(client, position=position), "hint").json()["hint"]
+    assert (hint["action"], hint["text"]) == (
+        "2:3>1",
+        "Hint: move 3 cards, 6 of spades to 4 of spades, from column 2 to column 1.",
+    )
 
 
 def test_a_hint_sees_only_what_the_player_sees(client: TestClient) -> None:
@@ -189,6 +243,11 @@ def test_yes_then_the_solution_plays_to_a_win(client: TestClient) -> None:
     assert (answer["answer"], answer["last_winnable"]) == ("yes", None)
     assert answer["state"]["assisted"] is True and answer["seconds"] >= 0
 
+    assert (answer["message"], answer["action_label"]) == (
+        "Yes: this game can still be won from here.",
+        None,
+    )
+
     mirror = Game.from_position(TRAP, strict=False)
     remaining = None
     for _ in range(200):
@@ -200,11 +259,24 @@ def test_yes_then_the_solution_plays_to_a_win(client: TestClient) -> None:
         if remaining is not None:
             assert body["remaining"] == remaining - 1
         remaining = body["remaining"]
+        if remaining == 1:
+            assert body["message"] == "Showing the solution: 1 move left."
+        elif remaining:
+            assert body["message"] == f"Showing the solution: {remaining} moves left."
+        assert body["announcement"].endswith(" " + body["message"])
         state = body["state"]
         if remaining == 0:
             break
     assert state["is_won"] and mirror.is_won
     assert body["events"][-1]["kind"] == "won"
+    assert body["message"] == "The solution is played to the end."
+    assert body["announcement"].endswith(
+        f"You won! Final score {state['score']}. The solution is played to the end."
+    )
+    assert state["labels"]["win"] == (
+        f"All eight runs are removed. Final score: {state['score']}. "
+        "Hints or the solver helped in this game."
+    )
     assert state["assisted"] is True
     assert post(client, state, "solution/next").json()["reason"] == "game_won"
     undone = act(client, state, "undo")  # the solution's moves are ordinary actions
@@ -224,11 +296,28 @@ def test_no_names_the_move_that_lost_and_undoes_back_to_it(client: TestClient) -
         "action": "5:1>1",
         "lost_move": 4,
         "exact": True,
+        "lost_action": {"kind": "move", "column": 5, "count": 1, "target": 1},
     }
+    assert answer["message"] == (
+        "No. Your move 4 (column 5 to column 1) lost the game: undo 6 actions to go back "
+        "to where it could still be won."
+    )
+    assert answer["action_label"] == "Undo 6 actions"
     assert answer["state"]["assisted"] is True
+    spanish = client.post(
+        f"/api/games/{state['id']}/can-win",
+        json={"version": state["version"]},
+        headers={"Accept-Language": "es"},
+    ).json()
+    assert (spanish["message"], spanish["action_label"]) == (
+        "No. Tu jugada 4 (de la columna 5 a la columna 1) perdió la partida: deshaz 6 "
+        "acciones para volver adonde aún se podía ganar.",
+        "Deshacer 6 acciones",
+    )
 
     back = post(client, answer["state"], "rewind", steps=6)
     assert back.status_code == 200, back.text
+    assert back.json()["announcement"] == "Undid 6 actions: this position can still be won."
     state = back.json()["state"]
     assert (state["moves"], state["version"]) == (3, answer["state"]["version"] + 6)
     expected = Game.from_position(TRAP, strict=False)
@@ -249,6 +338,10 @@ def test_no_from_the_start_is_never(client: TestClient) -> None:
     state = new_game(client, position=lost.position.to_text())
     answer = post(client, state, "can-win").json()
     assert (answer["answer"], answer["last_winnable"]) == ("no", {**_empty("never"), "exact": True})
+    assert (answer["message"], answer["action_label"]) == (
+        "No. This deal cannot be won, not even from its start.",
+        None,
+    )
     refused = post(client, state, "solution/next")
     assert (refused.status_code, refused.json()["reason"]) == (422, "not_winnable")
     assert refused.json()["message"] != ""
@@ -256,7 +349,7 @@ def test_no_from_the_start_is_never(client: TestClient) -> None:
 
 def _empty(kind: str) -> dict[str, Any]:
     return {"kind": kind, "steps": None, "moves": None, "action": None, "lost_move": None,
-            "exact": False}  # fmt: skip
+            "exact": False, "lost_action": None}  # fmt: skip
 
 
 def test_lost_before_the_undo_history_offers_a_restart(tmp_path: Path) -> None:
@@ -265,6 +358,8 @@ def test_lost_before_the_undo_history_offers_a_restart(tmp_path: Path) -> None:
         state = played(client, TRAP, TRAP_LINE)
         answer = post(client, state, "can-win").json()
         assert (answer["answer"], answer["last_winnable"]) == ("no", _empty("restart"))
+        assert answer["message"].startswith("No. The game was lost before the oldest action")
+        assert answer["action_label"] == "Restart"
 
 
 def test_unknown_when_the_limit_runs_out(tmp_path: Path) -> None:
@@ -273,6 +368,11 @@ def test_unknown_when_the_limit_runs_out(tmp_path: Path) -> None:
         state = new_game(client, code="SP1-S4C-AAAAAAB")
         answer = post(client, state, "can-win").json()
         assert (answer["answer"], answer["last_winnable"]) == ("unknown", None)
+        seconds = round(answer["seconds"])
+        assert answer["message"] == (
+            f"The solver could not tell in {seconds} second{'' if seconds == 1 else 's'} "
+            "whether this game can still be won."
+        )
         assert answer["state"]["assisted"] is True
         refused = post(client, state, "solution/next")
         assert (refused.status_code, refused.json()["reason"]) == (422, "no_solution_found")
@@ -311,12 +411,13 @@ def test_a_winnable_deal_becomes_the_current_game(client: TestClient, make_clien
     assert started.status_code == 202, started.text
     search = started.json()
     assert (search["status"], search["tried"], search["max_tries"]) == ("running", 0, 3)
+    assert search["message"] == "Checking deals: 0 of at most 3 tried…"
     assert client.cookies.get("spider_player")  # a first visit gets its player cookie
     other = make_client()  # not entered: that would run the app's lifespan again
     assert other.get(f"/api/winnable-deals/{search['id']}").status_code == 404
     done = _poll(client, search)
     assert done["status"] == "done", done
-    assert 1 <= done["tried"] <= 3 and done["reason"] is None
+    assert 1 <= done["tried"] <= 3 and (done["reason"], done["message"]) == (None, None)
     state = done["state"]
     assert state["code"].startswith("SP1-S1C-") and state["version"] == 0
     assert state["assisted"] is False  # a checked deal is no help in play
@@ -344,6 +445,7 @@ def test_a_search_that_finds_nothing_fails_with_a_reason(tmp_path: Path) -> None
             "no_winnable_deal",
         )
         es = client.get(f"/api/winnable-deals/{search['id']}", headers={"Accept-Language": "es"})
+        assert es.json()["message"] == message("errors", "no_winnable_deal", "es")
         assert es.json()["message"].startswith("El resolvedor")
         assert client.get("/api/games/current").status_code == 404
 

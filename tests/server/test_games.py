@@ -41,8 +41,36 @@ def test_a_game_from_a_code_shows_the_players_view(client: TestClient) -> None:
     assert [column["face_up"] for column in state["columns"]] == [
         ["2H"], ["6S"], ["QS"], ["9S"], ["9S"], ["AS"], ["4S"], ["3S"], ["8S"], ["5S"],
     ]  # fmt: skip
-    assert state["groups"] == FIRST_GROUPS
+    assert [
+        {key: value for key, value in group.items() if key != "pick_up"}
+        for group in state["groups"]
+    ] == FIRST_GROUPS
+    assert state["groups"][8]["pick_up"] == (
+        "Picked up the 8 of spades from column 9. It can go to column 4 or 5. "
+        "Choose with the arrow keys and press Enter."
+    )
+    assert state["groups"][1]["pick_up"] == (
+        "Picked up the 6 of spades from column 2. No column is listed for it. "
+        "Press Escape to put it back."
+    )
+    assert [column["ids"] for column in state["columns"]][:2] == [
+        [0, 10, 20, 30, 40, 50],
+        [1, 11, 21, 31, 41, 51],
+    ]
+    assert state["columns"][0]["label"] == "Column 1, 5 face-down, 2 of hearts"
     assert (state["can_deal"], state["deal_reason"]) == (True, None)
+    assert state["labels"] == {
+        "stock": "Stock, 5 rows left. Deal a row (D)",
+        "removed": "Removed runs: 0 of 8",
+        "removed_slots": ["Empty slot"] * 8,
+        "variant": "2 suits · Classic",
+        "copy": "Copy the game code SP1-S2C-AAAAAAD",
+        "copied": "Game code SP1-S2C-AAAAAAD copied.",
+        "copy_failed": "Copy failed: the code is SP1-S2C-AAAAAAD.",
+        "new_game": "New game SP1-S2C-AAAAAAD: Medium, 2 suits.",
+        "resumed": "Resumed game SP1-S2C-AAAAAAD.",
+        "win": None,
+    }
     view = Game.from_code(CODE).to_position(hidden=True).splitlines()
     assert view[5] == "1: ?? ?? ?? ?? ?? | 2H"
 
@@ -95,13 +123,40 @@ def test_a_game_from_a_position_has_no_code(client: TestClient) -> None:
     text = board({1: "5S | KS QS", 2: "| JS"}, stock="")
     state = new_game(client, position=text)
     assert state["code"] is None
-    assert state["columns"][0] == {"face_down": 1, "face_up": ["KS", "QS"]}
-    assert state["columns"][1] == {"face_down": 0, "face_up": ["JS"]}
+    assert state["columns"][0] == {
+        "face_down": 1,
+        "face_up": ["KS", "QS"],
+        "ids": [0, 1, 2],
+        "label": "Column 1, 1 face-down, king of spades to queen of spades",
+        "target_label": "Column 1, 1 face-down, king of spades to queen of spades, "
+        "can take the cards",
+        "name": "Column 1",
+        "name_target": "Column 1, can take the cards",
+    }
+    assert (state["columns"][1]["face_down"], state["columns"][1]["face_up"]) == (0, ["JS"])
+    assert state["columns"][2]["label"] == "Column 3, empty"
+    assert state["columns"][2]["target_label"] == "Column 3, empty, can take the cards"
     assert state["stock_rows_left"] == 0
     assert (state["can_deal"], state["deal_reason"]) == (False, "stock_empty")
-    assert {"column": 2, "count": 1, "targets": [1, 3, 4, 5, 6, 7, 8, 9, 10], "auto": 1} in (
-        state["groups"]
+    assert {
+        "column": 2,
+        "count": 1,
+        "targets": [1, 3, 4, 5, 6, 7, 8, 9, 10],
+        "auto": 1,
+        "pick_up": "Picked up the jack of spades from column 2. It can go to column 1, 3, 4, 5, "
+        "6, 7, 8, 9 or 10. Choose with the arrow keys and press Enter.",
+    } in state["groups"]
+    assert state["groups"][1]["pick_up"].startswith(
+        "Picked up 2 cards, king of spades to queen of spades, from column 1. It can go to "
     )
+    labels = state["labels"]
+    assert (labels["copy"], labels["copied"], labels["copy_failed"]) == (None, None, None)
+    assert (labels["variant"], labels["new_game"], labels["resumed"]) == (
+        "1 suit",
+        "New game: Easy, 1 suit.",
+        "Resumed the game.",
+    )
+    assert labels["stock"] == "Stock, empty"
 
 
 def test_a_bad_code_is_400_bad_code_in_the_players_language(client: TestClient) -> None:

@@ -5,11 +5,14 @@ targets, auto-moves, deals, undo, redo, restart, refused moves, stale versions) 
 local engine :class:`Game` mirrors every accepted action. Every response body is checked
 against the mirror's full position:
 
-* the columns show exactly the mirror's face-up cards and face-down counts;
-* every card named anywhere in the body is face-up after the action, or in a run that the
-  action removed;
+* the columns show exactly the mirror's face-up cards and face-down counts, and its ids;
+* every card named anywhere in the body, as text (``"TS"``) or by name in a sentence
+  (``"10 of spades"``, ``"10 de picas"``), is face-up after the action, or in a run that
+  the action removed;
+* the events that hide a card (``turn_down``, ``undeal``) carry its id only;
 * the rest of the state is a function of the player's view alone: building it from the
-  view (face-down and stock cards as ``??``) gives the same groups, targets and deal flag;
+  view (face-down and stock cards as ``??``) gives the same groups, targets, deal flag,
+  labels and sentences;
 * no run of three stock cards, and no column's face-down cards, appear in order.
 """
 
@@ -26,6 +29,7 @@ from fastapi.testclient import TestClient
 
 from spider_solitaire import Game
 from spider_solitaire.cards import card_text
+from spider_solitaire.messages import LANGUAGES, card_names
 from spider_solitaire.position import Position
 from spider_solitaire.server.games import build_state
 from spider_solitaire.server.store import GameRecord
@@ -33,7 +37,17 @@ from spider_solitaire.server.store import GameRecord
 from .conftest import board
 
 CARD = re.compile(r"^[A2-9TJQK][SHDC]$")
-VIEW_ONLY_FIELDS = ("id", "version", "code", "can_undo", "can_redo", "assisted")
+VIEW_ONLY_FIELDS = ("id", "version", "can_undo", "can_redo")
+"""State fields that come from the game's record and stacks, not from its position."""
+
+NAMED: dict[str, str] = {
+    name: card for language in LANGUAGES for card, name in card_names(language).items()
+}
+"""Every card's name in every language, and its text."""
+NAME = re.compile(
+    r"(?<!\w)(" + "|".join(re.escape(name) for name in sorted(NAMED, key=len, reverse=True)) + ")"
+)
+"""A card's name in a sentence."""
 
 
 def _strings(value: Any) -> list[str]:
@@ -53,14 +67,18 @@ def _face_up(position: Position) -> list[list[str]]:
     ]
 
 
-def _state_from_view(position: Position) -> dict[str, Any]:
-    record = GameRecord("x", "p", None, None, position.suits, position.rule, 0, 0, False)
-    state = build_state(record, Game(position.hidden_view())).model_dump(mode="json")
+def _state_from_view(mirror: Game, assisted: bool, language: str) -> dict[str, Any]:
+    """The state built from ``mirror``'s view alone (no face-down or stock card known)."""
+    position = mirror.position
+    record = GameRecord("x", "p", None, None, position.suits, position.rule, 0, 0, assisted)
+    view = Game(position.hidden_view(), code=mirror.code)
+    state = build_state(record, view, language).model_dump(mode="json")
     return {key: value for key, value in state.items() if key not in VIEW_ONLY_FIELDS}
 
 
-def check_body(body: dict[str, Any], raw: str, mirror: Game) -> None:
-    """Assert that ``body`` (a response) reveals nothing hidden in ``mirror``'s position."""
+def check_body(body: dict[str, Any], raw: str, mirror: Game, language: str = "en") -> None:
+    """Assert that ``body`` (a response in ``language``) reveals nothing hidden in
+    ``mirror``'s position."""
     position = mirror.position
     state = body.get("state", body if "columns" in body else None)
     events = body.get("events", [])
@@ -69,15 +87,24 @@ def check_body(body: dict[str, Any], raw: str, mirror: Game) -> None:
         for rank in "A23456789TJQK"
     }  # fmt: skip
     visible = {card for column in _face_up(position) for card in column} | removed_cards
-    named = [s for s in _strings(body) if CARD.match(s)]
+    strings = _strings(body)
+    named = [s for s in strings if CARD.match(s)]
     assert set(named) <= visible, set(named) - visible
+    said = {NAMED[name] for s in strings for name in NAME.findall(s)}
+    assert said <= visible, said - visible
+    for event in events:
+        if event["kind"] == "turn_down":
+            assert set(event) == {"kind", "column", "id"}, event
+        elif event["kind"] == "undeal":
+            assert set(event) == {"kind", "ids"}, event
     if state is not None:
         assert [c["face_up"] for c in state["columns"]] == _face_up(position)
         assert [c["face_down"] for c in state["columns"]] == list(position.face_down)
+        assert [c["ids"] for c in state["columns"]] == [list(ids) for ids in position.ids]
         shown = Counter(s for s in _strings(state) if CARD.match(s))
         assert shown == Counter(card for column in _face_up(position) for card in column)
         view_only = {key: value for key, value in state.items() if key not in VIEW_ONLY_FIELDS}
-        assert view_only == _state_from_view(position)
+        assert view_only == _state_from_view(mirror, state["assisted"], language)
     stock = [card_text(card) for card in position.stock]
     for start in range(len(stock) - 2):
         assert json.dumps(stock[start : start + 3]) not in raw.replace(", ", ",").replace(",", ", ")
@@ -126,13 +153,18 @@ def _choose(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
     return {"action": f"{group['column']}:{group['count']}>{target}"}
 
 
-@pytest.mark.parametrize(("code", "seed"), [("SP1-S1C-AAAABBB", 1), ("SP1-S4C-AAAAAAD", 2)])
-def test_no_response_reveals_a_hidden_card(client: TestClient, code: str, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("code", "seed", "language"), [("SP1-S1C-AAAABBB", 1, "en"), ("SP1-S4C-AAAAAAD", 2, "es")]
+)
+def test_no_response_reveals_a_hidden_card(
+    client: TestClient, code: str, seed: int, language: str
+) -> None:
     rng = random.Random(seed)
+    client.headers["Accept-Language"] = language
     mirror = Game.from_code(code)
     response = client.post("/api/games", json={"code": code})
     state = response.json()
-    check_body(state, response.text, mirror)
+    check_body(state, response.text, mirror, language)
     kinds: Counter[str] = Counter()
     for _ in range(220):
         request = _choose(rng, state) | {"version": state["version"]}
@@ -149,13 +181,14 @@ def test_no_response_reveals_a_hidden_card(client: TestClient, code: str, seed: 
             kinds[body["reason"]] += 1
             if response.status_code == 409:
                 assert body["state"] == state
-        check_body(body, response.text, mirror)
+        check_body(body, response.text, mirror, language)
         kinds["version"] = state["version"]
         if rng.random() < 0.05:
             again = client.get("/api/games/current")
             assert again.json() == state
-            check_body(again.json(), again.text, mirror)
+            check_body(again.json(), again.text, mirror, language)
     assert kinds["move"] > 100 and kinds["turn_up"] > 10 and kinds["deal"] >= 3, kinds
+    assert kinds["turn_down"] + kinds["undeal"] >= 1 and kinds["restart"] >= 1, kinds
     assert kinds["stale_version"] >= 3 and kinds["not_one_higher"] + kinds["same_column"] >= 3
     page = client.get("/").text
     stock = " ".join(card_text(card) for card in Game.from_code(code).position.stock)
@@ -177,7 +210,8 @@ def test_a_game_played_to_the_win_reveals_nothing_along_the_way(client: TestClie
     response = client.post("/api/games", json={"position": text})
     state = response.json()
     check_body(state, response.text, mirror)
-    assert state["columns"][1] == {"face_down": 1, "face_up": ["6S"]}
+    assert (state["columns"][1]["face_down"], state["columns"][1]["face_up"]) == (1, ["6S"])
+    assert state["columns"][1]["label"] == "Column 2, 1 face-down, 6 of spades"
     kinds: Counter[str] = Counter()
     for action in WINNING_LINE.split():
         request = {"version": state["version"], "action": action}
@@ -187,5 +221,5 @@ def test_a_game_played_to_the_win_reveals_nothing_along_the_way(client: TestClie
         check_body(response.json(), response.text, mirror)
         state = response.json()["state"]
         kinds.update(event["kind"] for event in response.json()["events"])
-    assert kinds == Counter(move=18, deal=1, turn_up=1, remove_run=3, won=1)
+    assert kinds == Counter(move=19, deal=1, turn_up=1, remove_run=3, won=1, restore_run=1)
     assert (state["is_won"], state["score"], state["removed"]) == (True, 682, ["S", "S"])

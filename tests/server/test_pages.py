@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from spider_solitaire.messages import browser_catalog
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.routes.pages import PLACEHOLDER_PAGE
 from spider_solitaire.server.settings import WEB_DIR, Settings
@@ -45,6 +46,19 @@ def test_static_files_are_served_as_es_modules(web: TestClient) -> None:
     assert missing.status_code == 404
     assert missing.json()["reason"] == "not_found"
     assert web.get("/static/../../etc/passwd").status_code == 404
+
+
+def test_the_browsers_catalog_is_built_from_the_message_catalog(web: TestClient) -> None:
+    response = web.get("/static/i18n/es.json")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/json")
+    assert response.headers["cache-control"] == "no-cache"
+    assert response.json() == browser_catalog("es")
+    assert response.json()["card.QH"] == "reina de corazones"
+    assert not any("{" in label for label in response.json().values())
+    assert web.get("/static/i18n/en.json").json()["button.new"] == "New game"
+    missing = web.get("/static/i18n/fr.json")
+    assert (missing.status_code, missing.json()["reason"]) == (404, "not_found")
 
 
 def test_every_answer_has_the_security_headers(web: TestClient) -> None:

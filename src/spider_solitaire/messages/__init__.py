@@ -5,9 +5,13 @@ terminal, the server and the browser all read the same sentences. Shape of each 
 
     {"<section>": {"<key>": "<sentence>", ...}, ...}
 
-Sections: ``reasons`` (why the rules refuse an action, by reason code), ``hints`` (why
-a hint helps) and ``terminal`` (the terminal game); the server and the browser add
-their own.
+Sections: ``reasons`` (why the rules refuse an action, by reason code), ``errors`` (the
+server's own error reasons), ``hints`` (why a hint helps), ``help`` (the sentences of a
+hint, "Can I still win?", the solution and the deal search), ``events`` (what an action
+did, for screen readers), ``labels`` (the table's accessible labels and notices),
+``cards`` (rank and suit names, ``"{rank} of {suit}"``), ``terminal`` (the terminal
+game) and ``web`` (the browser's own fixed labels: buttons, dialog titles, help texts;
+no placeholders and no plural pairs, since the browser builds no sentence).
 
 A sentence may hold ``{name}`` placeholders, filled by :func:`text` from its keyword
 parameters. A sentence that depends on a number comes as a pair of keys, ``<key>_one``
@@ -15,6 +19,8 @@ and ``<key>_other``; :func:`text` picks one with :func:`plural_form` from the
 ``count`` parameter. Sentences are built here, in Python, and nowhere else.
 
 Decision of ours: English is the fallback for an unknown language or a missing key.
+The browser's part (:func:`browser_catalog`) is the ``web`` section plus the fixed names
+of the cards, ranks and suits, generated here.
 
 >>> text("terminal", "stock_rows", "en", count=1)
 '1 row'
@@ -29,6 +35,7 @@ import string
 from functools import cache
 from importlib import resources
 
+from ..cards import RANKS, SUITS
 from ..errors import UnknownTextError
 
 LANGUAGES: tuple[str, ...] = ("en", "es")
@@ -87,6 +94,19 @@ def plural_form(count: int, language: str = "en") -> str:
     return "one" if count == 1 else "other"
 
 
+@cache
+def _is_plural(section: str, key: str) -> bool:
+    """True when ``key`` of ``section`` is a plural pair (``<key>_one`` / ``<key>_other``)."""
+    english = catalog(LANGUAGES[0]).get(section, {})
+    return key not in english and f"{key}_other" in english
+
+
+@cache
+def _sentence(section: str, key: str, language: str) -> str:
+    """:func:`message`, remembered (the catalogs do not change while the program runs)."""
+    return message(section, key, language)
+
+
 def text(section: str, key: str, language: str = "en", /, **params: object) -> str:
     """Return the sentence ``key`` of ``section`` in ``language``, its ``{placeholders}``
     filled from ``params``.
@@ -104,15 +124,14 @@ def text(section: str, key: str, language: str = "en", /, **params: object) -> s
         UnknownTextError: no such key (in either form) in the catalog, a plural pair
             called without an int ``count``, or a placeholder missing from ``params``.
     """
-    english = catalog(LANGUAGES[0]).get(section, {})
-    if key not in english and f"{key}_other" in english:
+    if _is_plural(section, key):
         count = params.get("count")
         if type(count) is not int:
             raise UnknownTextError(
                 f"{section}.{key} has plural forms: give count=<whole number>, not {count!r}"
             )
         key = f"{key}_{plural_form(count, language)}"
-    sentence = message(section, key, language)
+    sentence = _sentence(section, key, language)
     try:
         return sentence.format_map(params)
     except KeyError as error:
@@ -135,3 +154,54 @@ def placeholders(sentence: str) -> frozenset[str]:
 def reason_text(reason: str, language: str = "en") -> str:
     """Return the one-sentence rule behind a refusal ``reason`` code, in ``language``."""
     return message("reasons", reason, language)
+
+
+@cache
+def card_names(language: str = "en") -> dict[str, str]:
+    """Return every card's name by its text, in ``language``: ``{"TS": "10 of spades",
+    ...}`` (52 cards), from the ``cards`` section. Cached; must not be mutated.
+
+    >>> card_names("es")["QH"], card_names("en")["AS"]
+    ('reina de corazones', 'ace of spades')
+    """
+    return {
+        rank + suit: text(
+            "cards",
+            "card",
+            language,
+            rank=message("cards", f"rank_{rank}", language),
+            suit=message("cards", f"suit_{suit}", language),
+        )
+        for suit in SUITS
+        for rank in RANKS
+    }
+
+
+def suit_name(suit: str, language: str = "en") -> str:
+    """Return the name of ``suit`` (a letter ``S H D C``) in ``language``, plural as a
+    run is named ("a run of spades").
+
+    >>> suit_name("H", "es")
+    'corazones'
+    """
+    return message("cards", f"suit_{suit}", language)
+
+
+@cache
+def browser_catalog(language: str) -> dict[str, str]:
+    """Return the browser's part of the catalog in ``language`` (English for an unknown
+    one): the ``web`` section plus fixed names generated from the ``cards`` section,
+    ``"card.TS"`` (``"10 of spades"``) for all 52 cards, ``"rank.short.T"`` (``"10"``)
+    for the 13 ranks and ``"suit.S"`` (``"spades"``). Every value is a finished text,
+    without placeholders. Cached; must not be mutated.
+
+    >>> names = browser_catalog("en")
+    >>> names["card.TS"], names["rank.short.Q"], names["suit.C"], names["button.undo"]
+    ('10 of spades', 'Q', 'clubs', 'Undo')
+    """
+    if language not in LANGUAGES:
+        language = LANGUAGES[0]
+    names = {f"card.{card}": name for card, name in card_names(language).items()}
+    names |= {f"rank.short.{rank}": message("cards", f"short_{rank}", language) for rank in RANKS}
+    names |= {f"suit.{suit}": suit_name(suit, language) for suit in SUITS}
+    return catalog(LANGUAGES[0])["web"] | catalog(language)["web"] | names

@@ -8,8 +8,9 @@ A request names a game by id; the service checks that the player owns it, rebuil
 :class:`~spider_solitaire.game.Game` (from the cache when it holds that game at the
 stored version, else by replaying the saved actions), plays the action on a copy,
 commits it with the version check, and only then answers. Everything the player gets
-is built here from the engine's view: face-down cards only as a count, the stock only
-as rows left.
+is built here from the engine's view: face-down cards only as a count (and their ids,
+which tell nothing), the stock only as rows left; its texts are in the player's
+language (:mod:`.texts`), and the state is kept per version and language.
 """
 
 from __future__ import annotations
@@ -17,17 +18,17 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from itertools import pairwise
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import cast
 
 from .. import rules
-from ..cards import card_text
+from ..cards import CARD_TEXTS, Card
 from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from ..events import Event
 from ..game import Game
 from ..moves import DEAL, Move
-from .errors import ApiError
+from .errors import ApiError, Localized
 from .players import ensure_player
 from .schemas import (
     ActionRequest,
@@ -42,6 +43,7 @@ from .schemas import (
     SuitCount,
 )
 from .store import GameRecord, StaleVersionError, Store
+from .texts import table_labels, wording
 from .threads import Blocking
 
 CONTROL_ACTIONS = ("undo", "redo", "restart")
@@ -51,11 +53,12 @@ CONTROL_ACTIONS = ("undo", "redo", "restart")
 @dataclass(slots=True)
 class LoadedGame:
     """A stored game and its rebuilt :class:`Game` at the same version, with the player's
-    view once built. Cached as is: never changed in place except to fill in the view."""
+    view in each language once built (``states``, by language). Cached as is: never
+    changed in place except to fill in a view."""
 
     record: GameRecord
     game: Game
-    state: GameState | None = None
+    states: dict[str, GameState] = field(default_factory=dict)
 
 
 class GameCache:
@@ -111,54 +114,98 @@ class GameCache:
             self._entries.clear()
 
 
-def replay(game: Game, action: str) -> list[Event]:
-    """Play one stored action on ``game``: a move, ``d``, ``undo``, ``redo`` or ``restart``.
+def replay(game: Game, action: str) -> None:
+    """Play one stored action on ``game``: a move, ``d``, ``undo``, ``redo`` or ``restart``
+    (without making its events: rebuilding a game needs only its position and stacks).
 
     Raises:
         InvalidMoveError, IllegalMoveError: as the engine does.
     """
     if action == "undo":
         game.undo()
-        return []
-    if action == "redo":
-        return game.redo()
-    if action == "restart":
+    elif action == "redo":
+        game.redo()
+    elif action == "restart":
         game.restart()
-        return []
-    return game.play(Move.parse(action))
+    else:
+        game.play(Move.parse(action))
 
 
-def build_state(record: GameRecord, game: Game) -> GameState:
-    """Return the player's view of ``game`` (stored as ``record``) with its movable groups.
+KEPT_VIEWS = 4096
+"""How many column views and group views are kept (each): an action changes
+two or three columns, so the next state finds most of its parts already made (a decision
+of ours, measured with bench/server.py). The views are values, shared between states and
+never changed."""
+
+
+@lru_cache(KEPT_VIEWS)
+def column_view(
+    language: str,
+    number: int,
+    face_up: tuple[Card, ...],
+    face_down: int,
+    ids: tuple[int, ...],
+    largest: int,
+) -> ColumnView:
+    """Return column ``number`` as the player sees it (``face_down`` cards counted, the
+    ``face_up`` ones named, every card's id), its texts in ``language`` (see
+    :meth:`.texts.Wording.column`)."""
+    texts = wording(language).column(number, face_up, face_down, largest)
+    return ColumnView(
+        face_down=face_down,
+        face_up=[CARD_TEXTS[card] for card in face_up],
+        ids=list(ids),
+        label=texts.label,
+        target_label=texts.target_label,
+        name=texts.name,
+        name_target=texts.name_target,
+    )
+
+
+@lru_cache(KEPT_VIEWS)
+def group_view(
+    language: str, column: int, group: tuple[Card, ...], targets: tuple[int, ...], auto: int | None
+) -> GroupView:
+    """Return the movable ``group`` (the last cards of ``column``) with its ``targets``,
+    auto-move target and pick-up sentence in ``language``."""
+    return GroupView(
+        column=column,
+        count=len(group),
+        targets=list(targets),
+        auto=auto,
+        pick_up=wording(language).pick_up(column, group, targets),
+    )
+
+
+def build_state(record: GameRecord, game: Game, language: str = "en") -> GameState:
+    """Return the player's view of ``game`` (stored as ``record``) with its movable groups
+    and its texts in ``language``.
 
     Only face-up cards are named; ``groups`` comes from the engine's legal moves and
-    ``auto_move``, which depend on face-up cards alone.
+    ``auto_move``, which depend on face-up cards alone; the ids are the cards' places in
+    the deal, which tell nothing about a face-down card.
     """
     position = game.position
-    columns = [
-        ColumnView(face_down=down, face_up=[card_text(card) for card in cards[down:]])
-        for cards, down in zip(position.columns, position.face_down, strict=True)
-    ]
-    targets: dict[tuple[int, int], list[int]] = {}
+    targets: dict[tuple[int, int], tuple[int, ...]] = {}
     can_deal = False
     for move in game.legal_moves():
         if move == DEAL:
             can_deal = True
         else:
-            assert move.count is not None
-            targets.setdefault((move.source, move.count), []).append(move.target)
+            key = (move.source, move.resolved_count)
+            targets[key] = (*targets.get(key, ()), move.target)
+    columns = []
     groups = []
-    for column in range(1, 11):
-        for count in range(1, game.movable_length(column) + 1):
+    for column, (cards, down, ids) in enumerate(
+        zip(position.columns, position.face_down, position.ids, strict=True), start=1
+    ):
+        largest = rules.movable_length(position, column)
+        columns.append(column_view(language, column, cards[down:], down, ids, largest))
+        for count in range(1, largest + 1):
             auto = game.auto_move(column, count)
-            groups.append(
-                GroupView(
-                    column=column,
-                    count=count,
-                    targets=targets.get((column, count), []),
-                    auto=auto.target if auto is not None else None,
-                )
-            )
+            target = auto.target if auto is not None else None
+            listed = targets.get((column, count), ())
+            groups.append(group_view(language, column, cards[-count:], listed, target))
     deal_reason = None
     if not can_deal:
         deal_reason = "game_won" if game.is_won else rules.deal_reason(position)
@@ -169,7 +216,7 @@ def build_state(record: GameRecord, game: Game) -> GameState:
         suits=cast(SuitCount, position.suits),
         rule=cast(RuleName, position.rule),
         score=position.score,
-        moves=position.moves,
+        moves=position.move_count,
         removed=list(position.removed),
         stock_rows_left=position.stock_rows_left,
         is_won=game.is_won,
@@ -180,25 +227,17 @@ def build_state(record: GameRecord, game: Game) -> GameState:
         groups=groups,
         can_deal=can_deal,
         deal_reason=deal_reason,
+        labels=table_labels(
+            language,
+            position.stock_rows_left,
+            position.removed,
+            position.suits,
+            position.rule,
+            game.code,
+            position.score if game.is_won else None,
+            record.assisted,
+        ),
     )
-
-
-def _auto_refusal(game: Game, column: int, count: int) -> str:
-    """Why ``auto`` found no move for the last ``count`` cards of ``column``: the engine's
-    reason when the group cannot move at all (in the engine's order), else ``no_target``."""
-    position = game.position
-    cards = position.columns[column - 1]
-    if game.is_won:
-        return "game_won"
-    if not cards:
-        return "empty_source"
-    if count > len(cards) - position.face_down[column - 1]:
-        return "face_down"
-    if count > game.movable_length(column):
-        group = cards[-count:]
-        ranks_descend = all((upper & 15) == (lower & 15) + 1 for upper, lower in pairwise(group))
-        return "mixed_suits" if ranks_descend else "not_descending"
-    return "no_target"
 
 
 class GameService:
@@ -255,11 +294,13 @@ class GameService:
             self.cache.put(entry)
         return entry
 
-    def state(self, loaded: LoadedGame) -> GameState:
-        """Return the player's view of ``loaded`` (built once per cached version)."""
-        if loaded.state is None:
-            loaded.state = build_state(loaded.record, loaded.game)
-        return loaded.state
+    def state(self, loaded: LoadedGame, language: str) -> GameState:
+        """Return the player's view of ``loaded`` with its texts in ``language`` (built
+        once per cached version and language)."""
+        state = loaded.states.get(language)
+        if state is None:
+            state = loaded.states[language] = build_state(loaded.record, loaded.game, language)
+        return state
 
     def get(self, player_id: str | None, game_id: str) -> LoadedGame:
         """Return the game ``game_id`` of ``player_id``, as stored now.
@@ -281,7 +322,7 @@ class GameService:
         """
         loaded = self.get(player_id, game_id)
         if loaded.record.version != version:
-            raise ApiError(409, "stale_version", state=self.state(loaded))
+            raise ApiError(409, "stale_version", state=Localized(self.state, loaded))
         return loaded
 
     def current(self, player_id: str | None) -> LoadedGame:
@@ -340,7 +381,8 @@ class GameService:
         *,
         assisted: bool = False,
     ) -> tuple[LoadedGame, list[Event]]:
-        """Play ``request`` on the game and commit it; return the game and the events.
+        """Play ``request`` on the game and commit it; return the game and the events
+        (the engine's, for every action: see :meth:`Game.act`).
 
         Args:
             player_id: the player asking (None: nobody, so 404).
@@ -360,9 +402,12 @@ class GameService:
         text, events = self._play(work, request)
         return self._commit(loaded, work, [text], assisted=assisted), events
 
-    def rewind(self, player_id: str | None, game_id: str, version: int, steps: int) -> LoadedGame:
+    def rewind(
+        self, player_id: str | None, game_id: str, version: int, steps: int
+    ) -> tuple[LoadedGame, list[Event]]:
         """Undo ``steps`` actions of the game at ``version`` at once (each recorded as an
-        ``undo``, in one transaction); return the game at its new version.
+        ``undo``, in one transaction); return the game at its new version and the events
+        of the undos, in order.
 
         Raises:
             ApiError: 404, 409 ``stale_version``, 422 ``nothing_to_undo`` (fewer actions
@@ -372,9 +417,8 @@ class GameService:
         if steps > len(loaded.game.history):
             raise ApiError(422, "nothing_to_undo", action="undo")
         work = loaded.game.copy()
-        for _ in range(steps):
-            work.undo()
-        return self._commit(loaded, work, ["undo"] * steps)
+        events = [event for _ in range(steps) for event in work.act("undo")]
+        return self._commit(loaded, work, ["undo"] * steps), events
 
     def mark_assisted(self, loaded: LoadedGame) -> LoadedGame:
         """Mark ``loaded``'s game as assisted (saved, and in the cache, also in a newer
@@ -422,7 +466,7 @@ class GameService:
             record = self.store.record_actions(loaded.record, played, assisted=assisted)
         except StaleVersionError:
             current = self.get(loaded.record.player_id, loaded.record.id)
-            raise ApiError(409, "stale_version", state=self.state(current)) from None
+            raise ApiError(409, "stale_version", state=Localized(self.state, current)) from None
         saved = LoadedGame(record, work)
         self.cache.put(saved)
         return saved
@@ -432,12 +476,13 @@ class GameService:
         action = request.action.strip().lower()
         try:
             if action in CONTROL_ACTIONS:
-                return action, replay(game, action)
+                return action, game.act(action)
             if isinstance(request, AutoAction):
-                move = game.auto_move(request.column, request.count)
-                if move is None:
-                    reason = _auto_refusal(game, request.column, request.count)
-                    raise ApiError(422, reason, action=f"auto {request.column}:{request.count}")
+                column, count = request.column, request.count
+                move = game.auto_move(column, count)
+                if move is None:  # why: the engine's reason, or movable but nowhere to go
+                    reason = rules.group_refusal(game.position, column, count) or "no_target"
+                    raise ApiError(422, reason, action=f"auto {column}:{count}")
             else:
                 try:
                     move = Move.parse(action)
@@ -445,7 +490,7 @@ class GameService:
                     raise ApiError(400, "bad_action", detail=str(error)) from None
                 if not move.is_deal and move.count is None and not game.is_won:
                     move = rules.resolve_move(game.position, move)
-            events = game.play(move)
+            events = game.act(move)
         except IllegalMoveError as error:
             raise ApiError(422, error.reason, action=error.action) from None
         return str(move), events

@@ -1,8 +1,10 @@
 """The API's named request and response models (docs/api.md is the prose contract).
 
-Cards are text like ``"TS"``; columns are numbered 1-10. Nothing here can hold a
-face-down card's identity or the stock's order: a column shows only its face-down
-*count*, the stock only its rows left.
+Cards are text like ``"TS"``; columns are numbered 1-10; every card has an id (its place
+in the deal, stable for the game). Nothing here can hold a face-down card's identity or
+the stock's order: a column shows only its face-down *count* and its cards' ids, the
+stock only its rows left. Texts (labels, announcements, the help's answers) are finished
+sentences in the player's language, built by :mod:`.texts`.
 """
 
 from __future__ import annotations
@@ -95,21 +97,67 @@ ActionRequest = MoveAction | AutoAction
 
 
 class ColumnView(BaseModel):
-    """A column as the player sees it: how many cards are face-down, and the face-up
-    cards, bottom to top."""
+    """A column as the player sees it: how many cards are face-down, the face-up cards,
+    every card's id (bottom to top, ``face_down + len(face_up)`` of them), and its
+    accessible texts in the player's language. A value: kept and shared between states
+    (see :func:`.games.column_view`), so it is frozen."""
+
+    model_config = ConfigDict(frozen=True)
 
     face_down: Annotated[int, Field(ge=0)]
     face_up: list[CardText]
+    ids: list[CardId]
+    label: str = Field(
+        description='"Column 3, 2 face-down, 10 of spades, 9 of hearts to 7 of hearts" '
+        '(the largest movable group as a range), or "Column 3, empty"'
+    )
+    target_label: str = Field(description='the label and ", can take the cards"')
+    name: str = Field(description='"Column 3"')
+    name_target: str = Field(description='"Column 3, can take the cards"')
 
 
 class GroupView(BaseModel):
     """A movable group: the last ``count`` cards of ``column``, the columns it may legally
-    go to (possibly none, lowest first) and the auto-move target (or null)."""
+    go to (possibly none, lowest first), the auto-move target (or null), and what a
+    keyboard player hears on picking it up. A value, shared between states (frozen)."""
+
+    model_config = ConfigDict(frozen=True)
 
     column: Column
     count: Annotated[int, Field(ge=1)]
     targets: list[Column]
     auto: Column | None
+    pick_up: str = Field(
+        description='"Picked up 3 cards, 5 of spades to 3 of spades, from column 4. It can '
+        'go to column 7 or 9. Choose with the arrow keys and press Enter."'
+    )
+
+
+class TableLabels(BaseModel):
+    """The table's other texts in the player's language (finished sentences). A value,
+    shared between states (frozen)."""
+
+    stock: str = Field(description='"Stock, 4 rows left. Deal a row (D)" or "Stock, empty"')
+    removed: str = Field(description='"Removed runs: 2 of 8"')
+    removed_slots: Annotated[list[str], Field(min_length=8, max_length=8)] = Field(
+        description='the 8 places for runs: "Run of spades" or "Empty slot"'
+    )
+    variant: str = Field(description='"2 suits · Classic", "1 suit"')
+    copy_: str | None = Field(
+        alias="copy", description='"Copy the game code SP1-..."; null without a code'
+    )
+    copied: str | None = Field(description='"Game code SP1-... copied."; null without a code')
+    copy_failed: str | None = Field(
+        description='"Copy failed: the code is SP1-...."; null without a code'
+    )
+    new_game: str = Field(description='"New game SP1-...: Medium, 2 suits."')
+    resumed: str = Field(description='"Resumed game SP1-...."')
+    win: str | None = Field(
+        description='"All eight runs are removed. Final score: 823." (and a sentence when '
+        "hints or the solver helped); null until the game is won"
+    )
+
+    model_config = ConfigDict(frozen=True, populate_by_name=True, serialize_by_alias=True)
 
 
 class GameState(BaseModel):
@@ -132,6 +180,7 @@ class GameState(BaseModel):
     groups: list[GroupView]
     can_deal: bool
     deal_reason: str | None = Field(description="the engine's reason code when no deal")
+    labels: TableLabels
 
 
 class MoveEvent(BaseModel):
@@ -177,11 +226,64 @@ class WonEvent(BaseModel):
     score: Annotated[int, Field(ge=0)]
 
 
+class RestoreRunEvent(BaseModel):
+    """Undo of a removed run: its ``cards`` (King first) with their ``ids`` came back
+    face-up onto the end of ``column``."""
+
+    kind: Literal["restore_run"]
+    column: Column
+    suit: SuitText
+    cards: Annotated[list[CardText], Field(min_length=13, max_length=13)]
+    ids: Annotated[list[CardId], Field(min_length=13, max_length=13)]
+
+
+class TurnDownEvent(BaseModel):
+    """Undo of a turn-up: card ``id``, the last of ``column``, is face-down again (no card
+    text: it is hidden now)."""
+
+    kind: Literal["turn_down"]
+    column: Column
+    id: CardId
+
+
+class UndealEvent(BaseModel):
+    """Undo of a deal: the last card of each column, ``ids[i]`` from column ``i + 1``,
+    went back to the stock (no card text: the stock is hidden)."""
+
+    kind: Literal["undeal"]
+    ids: Annotated[list[CardId], Field(min_length=10, max_length=10)]
+
+
+class UnwonEvent(BaseModel):
+    """Undo of the winning action: the game is no longer won."""
+
+    kind: Literal["unwon"]
+
+
+class RestartEvent(BaseModel):
+    """The game is back at its start and its history is gone; the layout (ids, face-down
+    counts, face-up cards) is the state's that comes with it."""
+
+    kind: Literal["restart"]
+
+
 Event = Annotated[
-    MoveEvent | TurnUpEvent | DealEvent | RemoveRunEvent | WonEvent,
+    MoveEvent
+    | TurnUpEvent
+    | DealEvent
+    | RemoveRunEvent
+    | WonEvent
+    | RestoreRunEvent
+    | TurnDownEvent
+    | UndealEvent
+    | UnwonEvent
+    | RestartEvent,
     Field(discriminator="kind"),
 ]
-"""One event of an action, for animation (see :mod:`spider_solitaire.events`)."""
+"""One event of an action, for animation (see :mod:`spider_solitaire.events`): playing or
+redoing an action gives ``move`` or ``deal``, then ``turn_up``, ``remove_run``, ``won``;
+undoing it gives ``restore_run``, ``turn_down``, the ``move`` back, ``undeal``,
+``unwon`` (the inverse, in reverse order); a restart gives ``restart``."""
 
 _EVENT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 
@@ -196,11 +298,16 @@ def event_views(events: Iterable[GameEvent]) -> list[Event]:
 
 
 class ActionResult(BaseModel):
-    """Answer to an accepted action: the new state and the action's events, in order
-    (none for undo and restart)."""
+    """Answer to an accepted action: the new state, the action's events in order (undo,
+    redo and restart too; a rewind gives those of its undos in order), and one finished
+    sentence saying what it did, for the live region and the notice."""
 
     state: GameState
     events: list[Event]
+    announcement: str = Field(
+        description='"Moved the 4 of spades from column 3 to column 7. Turned up the 9 of '
+        'hearts in column 3.", "Undone.", "Redone. Moved ...", "Restarted the same deal."'
+    )
 
 
 class ErrorBody(BaseModel):
@@ -238,7 +345,9 @@ class HintView(BaseModel):
     ``deal`` (deal a row) or ``stuck`` (no useful move and no deal: undo is the way out).
     ``reasons`` are the hint's codes (``turns_up_card``, ``empties_column``,
     ``builds_in_suit``, ``completes_run``, ``joins_runs``, ``deal_now``, ``stuck``), and
-    ``messages`` their sentences in the player's language, in the same order."""
+    ``messages`` their sentences in the player's language, in the same order. ``text``
+    is the head sentence, shown before the messages; when stuck with nothing to undo, it
+    says the way out (restart or a new game) and there are no reasons."""
 
     kind: Literal["move", "deal", "stuck"]
     action: str | None = Field(description='the action in notation ("3:4>7", "d"), or null')
@@ -247,6 +356,7 @@ class HintView(BaseModel):
     target: Column | None
     reasons: list[str]
     messages: list[str]
+    text: str = Field(description='"Hint: move the 4 of spades from column 3 to column 7."')
 
 
 class HintAnswer(BaseModel):
@@ -256,15 +366,26 @@ class HintAnswer(BaseModel):
     hint: HintView
 
 
+class LostAction(BaseModel):
+    """An action, structured: ``{"kind": "move", "column": 9, "count": 3, "target": 4}``
+    (the last ``count`` cards of ``column`` to ``target``) or ``{"kind": "deal"}``."""
+
+    kind: Literal["move", "deal"]
+    column: Column | None = None
+    count: Annotated[int, Field(ge=1)] | None = None
+    target: Column | None = None
+
+
 class LastWinnable(BaseModel):
     """Where the game could still be won, when the answer is no.
 
     ``kind``:
 
     * ``undo``: undo ``steps`` actions to get back to the last position the solver proved
-      winnable, at move counter ``moves``. When ``exact``, the next action, ``action``
-      (the game's move ``lost_move``), is the one that lost the game; otherwise the game
-      was lost somewhere after that point (the solver could not tell exactly in time).
+      winnable, at move counter ``moves``. When ``exact``, the next action,
+      ``lost_action`` (``action`` in notation; the game's move ``lost_move``), is the one
+      that lost the game; otherwise the game was lost somewhere after that point (the
+      solver could not tell exactly in time).
     * ``restart``: the game was lost before the oldest action undo can reach, and the deal
       is winnable from its start: restart it.
     * ``never``: the deal cannot be won even from its start (or from the oldest position
@@ -278,27 +399,38 @@ class LastWinnable(BaseModel):
     action: str | None = None
     lost_move: Annotated[int, Field(ge=1)] | None = None
     exact: bool = False
+    lost_action: LostAction | None = None
 
 
 class WinCheck(BaseModel):
     """The answer to "Can I still win?" from the current position: ``yes`` (the solver
     found a win), ``no`` (it proved there is none) or ``unknown`` (not found in the time
-    limit); when no, ``last_winnable`` says where the game could still be won."""
+    limit); when no, ``last_winnable`` says where the game could still be won.
+    ``message`` is the whole answer in words, ``action_label`` the label of the button
+    that goes back to where it could still be won ("Undo 3 actions", "Restart"), or null
+    when there is none."""
 
     state: GameState
     answer: Literal["yes", "no", "unknown"]
     seconds: Annotated[float, Field(ge=0)]
     last_winnable: LastWinnable | None = None
+    message: str
+    action_label: str | None = None
 
 
 class SolutionStep(BaseModel):
     """The next move of the solver's solution, played: like an action's answer, with the
-    move played and how many moves of the solution are left after it."""
+    move played and how many moves of the solution are left after it. ``message`` is the
+    panel's sentence ("Showing the solution: 12 moves left.", or "The solution is played
+    to the end." when none is left); ``announcement`` what the live region says: what the
+    move did, then the message."""
 
     state: GameState
     events: list[Event]
     action: str
     remaining: Annotated[int, Field(ge=0)]
+    announcement: str
+    message: str
 
 
 class RewindRequest(_Strict):
@@ -324,7 +456,10 @@ class DealSearch(BaseModel):
     ``status``: ``running``; ``done`` (``state`` is the new game, now the player's current
     one); ``failed`` (no deal won within ``max_tries`` deals or the time limit, or the
     solver failed: ``reason`` and ``message`` say which); ``cancelled`` (the player started
-    another search or solve, or stopped asking). ``tried`` deals were checked so far."""
+    another search or solve, or stopped asking). ``tried`` deals were checked so far.
+    ``message`` is the sentence to show: the progress while running ("Checking deals: 3
+    of at most 20 tried…"), the reason's sentence when failed or cancelled, null when
+    done."""
 
     id: str
     status: Literal["running", "done", "failed", "cancelled"]

@@ -22,12 +22,13 @@ from __future__ import annotations
 from ..games import GameService
 from ..jobs.runner import SolverRunner
 from ..settings import Settings
+from .base import Asker
 from .deal_search import DealSearches
 from .hints import Hints
 from .solution import SolutionCache, Solutions
 from .verdict import Verdicts
 
-__all__ = ["HelpService"]
+__all__ = ["Asker", "HelpService"]
 
 
 class HelpService:

@@ -3,15 +3,28 @@ game can be asked about."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import ApiError
 from ..games import GameService, LoadedGame
-from ..jobs.runner import SolverRunner
+from ..jobs.runner import Disconnected, SolverRunner
 from ..settings import Settings
 
 if TYPE_CHECKING:
     from .solution import SolutionCache
+
+
+@dataclass(frozen=True, slots=True)
+class Asker:
+    """Who asks for help: the ``player`` (None without a valid cookie, so every game is
+    404), their ``language`` (``en`` or ``es``, for the answer's sentences), and how to
+    tell that they have left (``disconnected``: the client closed the connection, which
+    stops their solve; None when nobody waits)."""
+
+    player: str | None
+    language: str
+    disconnected: Disconnected | None = None
 
 
 class SolverHelp:
@@ -35,7 +48,7 @@ class SolverHelp:
         self.kept = kept
 
     async def _unwon(self, player: str | None, game_id: str, version: int) -> LoadedGame:
-        """Return the player's game at ``version``, which must not be won yet.
+        """Return ``player``'s game at ``version``, which must not be won yet.
 
         Raises:
             ApiError: 404, 409 ``stale_version``, 422 ``game_won`` (nothing to solve).

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import ApiError, reason_message
-from ..games import GameService
+from ..games import GameService, LoadedGame
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits, SolverRunner
 from ..jobs.tasks import winnable_job
-from ..schemas import DealSearch, GameState, NewGameFromCode, RuleName, SuitCount
+from ..schemas import DealSearch, NewGameFromCode, RuleName, SuitCount
 from ..settings import Settings
+from ..texts import searching
 from .base import SolverHelp
 from .solution import SolutionCache
 
@@ -50,7 +51,7 @@ class Search:
         status: ``running``, ``done``, ``failed`` or ``cancelled``.
         tried: deals solved so far.
         ended: when it ended, or None.
-        state: the won deal's new game, once done.
+        game: the won deal's new game, once done.
         reason: why it failed or was cancelled.
         task: the running search.
     """
@@ -65,7 +66,7 @@ class Search:
     status: SearchStatus = "running"
     tried: int = 0
     ended: float | None = None
-    state: GameState | None = None
+    game: LoadedGame | None = None
     reason: str | None = None
     task: concurrent.futures.Future[None] | None = None
 
@@ -144,10 +145,16 @@ class DealSearches(SolverHelp):
             search.end("cancelled", "solve_cancelled")
         return search
 
-    @staticmethod
-    def view(search: Search, language: str) -> DealSearch:
-        """Return what the player sees of ``search``, messages in ``language``."""
+    def view(self, search: Search, language: str) -> DealSearch:
+        """Return what the player sees of ``search``, its sentence and the new game's
+        state in ``language``."""
         end = search.ended if search.ended is not None else time.monotonic()
+        message = None
+        if search.reason:
+            message = reason_message(search.reason, language)
+        elif search.status == "running":
+            message = searching(search.tried, search.max_tries, language)
+        game = search.game
         return DealSearch(
             id=search.id,
             status=search.status,
@@ -156,9 +163,9 @@ class DealSearches(SolverHelp):
             tried=search.tried,
             max_tries=search.max_tries,
             seconds=round(end - search.started, 2),
-            state=search.state,
+            state=self.games.state(game, language) if game is not None else None,
             reason=search.reason,
-            message=reason_message(search.reason, language) if search.reason else None,
+            message=message,
         )
 
     async def _run(self, search: Search) -> None:
@@ -192,7 +199,7 @@ class DealSearches(SolverHelp):
             request = NewGameFromCode(code=outcome.code)
             loaded = await games.blocking(games.create, search.player, request)
             self.kept.put(loaded.record.id, loaded.game.position, outcome.solution)
-            search.state = games.state(loaded)
+            search.game = loaded
             search.end("done")
         except asyncio.CancelledError:
             search.end("cancelled", "solve_cancelled")

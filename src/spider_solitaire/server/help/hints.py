@@ -4,17 +4,25 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ...cards import CARD_TEXTS
 from ...game import Game
 from ...solver import hint as solver_hint
 from ..errors import ApiError
 from ..games import GameService
 from ..schemas import HintAnswer, HintView
+from ..texts import hint_text
 from ..threads import IN_THREADS
+from .base import Asker
 
 
 def hint_view(game: Game, language: str) -> HintView:
-    """Return the solver's hint for ``game`` as the player sees it, reasons in
-    ``language`` (the solver's hint looks only at the player's view of the game)."""
+    """Return the solver's hint for ``game`` as the player sees it, its sentences in
+    ``language`` (the solver's hint looks only at the player's view of the game).
+
+    When the hint is ``stuck`` and nothing can be undone, the solver's reason (undo is
+    the way out) does not apply: the hint has no reasons, and its text says the way out
+    (restart or a new game), a decision of the server, which knows the undo history.
+    """
     result = solver_hint(game)
     move = result.move
     reasons = list(result.reasons)
@@ -26,9 +34,16 @@ def hint_view(game: Game, language: str) -> HintView:
     target: int | None = None
     if move is not None and move.is_deal:
         kind, action = "deal", "d"
+        text = hint_text(language, kind)
     elif move is not None:
         kind, action = "move", str(move)
-        column, count, target = move.source, move.count, move.target
+        column, count, target = move.source, move.resolved_count, move.target
+        group = [CARD_TEXTS[card] for card in game.position.columns[column - 1][-count:]]
+        text = hint_text(language, kind, group=group, source=column, target=target)
+    else:
+        text = hint_text(language, kind, can_undo=game.can_undo)
+        if not game.can_undo:
+            reasons, messages = [], []
     return HintView(
         kind=kind,
         action=action,
@@ -37,6 +52,7 @@ def hint_view(game: Game, language: str) -> HintView:
         target=target,
         reasons=reasons,
         messages=messages,
+        text=text,
     )
 
 
@@ -50,11 +66,9 @@ class Hints:
     def __init__(self, games: GameService) -> None:
         self.games = games
 
-    async def hint(
-        self, player: str | None, game_id: str, version: int, language: str
-    ) -> HintAnswer:
-        """Return the hint for the game at ``version`` with its reasons in ``language``,
-        and the game's state, now marked assisted.
+    async def hint(self, asker: Asker, game_id: str, version: int) -> HintAnswer:
+        """Return the hint for ``asker``'s game at ``version`` with its sentences in their
+        language, and the game's state, now marked assisted.
 
         The hint is a short look-ahead in this process (measured: 5-20 ms typical, 60 ms
         at worst), run in a thread so that the event loop keeps answering meanwhile; it
@@ -64,10 +78,10 @@ class Hints:
             ApiError: 404, 409 ``stale_version``, 422 ``game_won`` (the game is then not
                 marked assisted).
         """
-        games = self.games
-        loaded = await games.blocking(games.at_version, player, game_id, version)
+        games, language = self.games, asker.language
+        loaded = await games.blocking(games.at_version, asker.player, game_id, version)
         if loaded.game.is_won:
             raise ApiError(422, "game_won")
         view = await IN_THREADS(hint_view, loaded.game, language)
         marked = await games.blocking(games.mark_assisted, loaded)
-        return HintAnswer(state=games.state(marked), hint=view)
+        return HintAnswer(state=games.state(marked, language), hint=view)

@@ -8,10 +8,11 @@ from collections import OrderedDict
 from ...position import Position
 from ..errors import ApiError
 from ..jobs.pool import CPU_MARGIN, SolveFailed
-from ..jobs.runner import Disconnected, JobLimits
+from ..jobs.runner import JobLimits
 from ..jobs.tasks import LOST, UNKNOWN, WON, solve_job
 from ..schemas import MoveAction, SolutionStep, event_views
-from .base import SolverHelp
+from ..texts import SENTENCE_SEPARATOR, describe_events, solution_message
+from .base import Asker, SolverHelp
 
 
 class SolutionCache:
@@ -56,30 +57,25 @@ class SolutionCache:
 class Solutions(SolverHelp):
     """The solution one move at a time, for the routes (made as :class:`.SolverHelp`)."""
 
-    async def next_step(
-        self,
-        player: str | None,
-        game_id: str,
-        version: int,
-        disconnected: Disconnected | None = None,
-    ) -> SolutionStep:
-        """Play the next move of the solver's solution for the game at ``version`` (solving
-        first unless a solution for this position is kept); return the new state, the
-        events, the move and how many moves of the solution are left. The game is marked
-        assisted (in the same transaction as the move).
+    async def next_step(self, asker: Asker, game_id: str, version: int) -> SolutionStep:
+        """Play the next move of the solver's solution for ``asker``'s game at
+        ``version`` (solving first unless a solution for this position is kept); return
+        the new state, the events, the move and how many moves of the solution are left,
+        with the sentences in the asker's language. The game is marked assisted (in the
+        same transaction as the move).
 
         Raises:
             ApiError: 404, 409 (stale, cancelled), 422 ``game_won``, ``not_winnable`` or
                 ``no_solution_found`` (then the game is marked assisted all the same), 503.
         """
-        games = self.games
+        games, player, language = self.games, asker.player, asker.language
         loaded = await self._unwon(player, game_id, version)
         assert player is not None  # the player's game was found
         game = loaded.game
         solution = self.kept.get(game_id, game.position)
         if solution is None:
             settings = self.settings
-            limits = JobLimits(settings.solve_time_limit + CPU_MARGIN, disconnected)
+            limits = JobLimits(settings.solve_time_limit + CPU_MARGIN, asker.disconnected)
             try:
                 outcome = await self.runner.run(
                     player,
@@ -100,9 +96,14 @@ class Solutions(SolverHelp):
         request = MoveAction(version=version, action=move)
         played, events = await games.blocking(games.act, player, game_id, request, assisted=True)
         self.kept.put(game_id, played.game.position, solution[1:])
+        remaining = len(solution) - 1
+        message = solution_message(remaining, language)
+        described = describe_events(events, language)
         return SolutionStep(
-            state=games.state(played),
+            state=games.state(played, language),
             events=event_views(events),
             action=move,
-            remaining=len(solution) - 1,
+            remaining=remaining,
+            announcement=SENTENCE_SEPARATOR.join(part for part in (described, message) if part),
+            message=message,
         )

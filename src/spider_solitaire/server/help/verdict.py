@@ -12,12 +12,15 @@ import time
 from typing import Literal
 
 from ...game import Game
+from ...moves import Move
 from ...position import Position
+from ..games import LoadedGame
 from ..jobs.pool import CPU_MARGIN, SolveFailed
-from ..jobs.runner import Disconnected, JobLimits
+from ..jobs.runner import JobLimits
 from ..jobs.tasks import LOST, WON, HistoryOutcome, history_job
-from ..schemas import LastWinnable, WinCheck
-from .base import SolverHelp
+from ..schemas import LastWinnable, LostAction, WinCheck
+from ..texts import can_win_texts
+from .base import Asker, SolverHelp
 
 ANSWERS: dict[str, Literal["yes", "no"]] = {WON: "yes", LOST: "no"}
 """The solver's statuses as the answer says them (anything else is ``unknown``)."""
@@ -35,6 +38,15 @@ def line_of_play(game: Game) -> list[Position]:
     return positions
 
 
+def lost_action(move: Move) -> LostAction:
+    """Return ``move`` (count resolved, as the game's history keeps it) structured."""
+    if move.is_deal:
+        return LostAction(kind="deal")
+    return LostAction(
+        kind="move", column=move.source, count=move.resolved_count, target=move.target
+    )
+
+
 def last_winnable(
     game: Game, positions: list[Position], outcome: HistoryOutcome
 ) -> LastWinnable | None:
@@ -46,13 +58,15 @@ def last_winnable(
     if index is not None:
         after = index + 1
         exact = outcome.exact
+        lost = game.history[index]
         return LastWinnable(
             kind="undo",
             steps=len(positions) - 1 - index,
-            moves=positions[index].moves,
-            action=str(game.history[index]) if exact else None,
-            lost_move=positions[after].moves if exact else None,
+            moves=positions[index].move_count,
+            action=str(lost) if exact else None,
+            lost_move=positions[after].move_count if exact else None,
             exact=exact,
+            lost_action=lost_action(lost) if exact else None,
         )
     status = outcome.first_status if len(positions) > 1 else LOST
     if status == LOST and outcome.start_status is not None:
@@ -67,29 +81,22 @@ def last_winnable(
 class Verdicts(SolverHelp):
     """ "Can I still win?" for the routes (made as :class:`.SolverHelp`)."""
 
-    async def can_win(
-        self,
-        player: str | None,
-        game_id: str,
-        version: int,
-        disconnected: Disconnected | None = None,
-    ) -> WinCheck:
-        """Solve the current position; when it is lost, search the game's history for its
-        last winnable point. Answers ``yes``/``no``/``unknown``, the seconds the solver
-        took and where the game could still be won (when no), with the game's state, now
-        marked assisted.
+    async def can_win(self, asker: Asker, game_id: str, version: int) -> WinCheck:
+        """Solve the current position of ``asker``'s game; when it is lost, search the
+        game's history for its last winnable point. Answers ``yes``/``no``/``unknown``,
+        the seconds the solver took and where the game could still be won (when no), in
+        words in the asker's language, with the game's state, now marked assisted.
 
         Raises:
             ApiError: 404, 409 ``stale_version`` or ``solve_cancelled``, 422 ``game_won``
                 (nothing to check, and the game is not marked assisted), 503.
         """
-        games = self.games
+        player, language = asker.player, asker.language
         loaded = await self._unwon(player, game_id, version)
         assert player is not None  # the player's game was found
         game = loaded.game
         if self.kept.get(game_id, game.position) is not None:
-            marked = await games.blocking(games.mark_assisted, loaded)
-            return WinCheck(state=games.state(marked), answer="yes", seconds=0.0)
+            return await self._answer(loaded, language, "yes", 0.0)
         positions = line_of_play(game)
         start = game.start.to_text() if game.start != positions[0] else None
         settings = self.settings
@@ -98,7 +105,7 @@ class Verdicts(SolverHelp):
         try:
             outcome = await self.runner.run(
                 player,
-                JobLimits(cpu_seconds, disconnected),
+                JobLimits(cpu_seconds, asker.disconnected),
                 history_job,
                 [position.to_text() for position in positions],
                 start,
@@ -109,16 +116,36 @@ class Verdicts(SolverHelp):
             )
         except SolveFailed:
             seconds = round(time.monotonic() - started, 3)
-            marked = await games.blocking(games.mark_assisted, loaded)
-            return WinCheck(state=games.state(marked), answer="unknown", seconds=seconds)
+            return await self._answer(loaded, language, "unknown", seconds)
         if outcome.current.status == WON:
             self.kept.put(game_id, game.position, outcome.current.solution)
         if outcome.last_winnable is not None:
             self.kept.put(game_id, positions[outcome.last_winnable], outcome.solution)
+        return await self._answer(
+            loaded,
+            language,
+            ANSWERS.get(outcome.current.status, "unknown"),
+            round(outcome.current.seconds, 3),
+            last_winnable(game, positions, outcome),
+        )
+
+    async def _answer(
+        self,
+        loaded: LoadedGame,
+        language: str,
+        answer: Literal["yes", "no", "unknown"],
+        seconds: float,
+        where: LastWinnable | None = None,
+    ) -> WinCheck:
+        """Mark the game assisted and return the answer with its words in ``language``."""
+        games = self.games
         marked = await games.blocking(games.mark_assisted, loaded)
+        message, action_label = can_win_texts(answer, seconds, where, language)
         return WinCheck(
-            state=games.state(marked),
-            answer=ANSWERS.get(outcome.current.status, "unknown"),
-            seconds=round(outcome.current.seconds, 3),
-            last_winnable=last_winnable(game, positions, outcome),
+            state=games.state(marked, language),
+            answer=answer,
+            seconds=seconds,
+            last_winnable=where,
+            message=message,
+            action_label=action_label,
         )

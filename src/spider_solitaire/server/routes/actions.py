@@ -6,7 +6,8 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from ..schemas import ActionRequest, ActionResult, RewindRequest, event_views
-from .deps import Player, Service, error_responses
+from ..texts import announcement, rewound
+from .deps import Language, Player, Service, error_responses
 
 router = APIRouter(prefix="/api/games", tags=["actions"])
 
@@ -17,16 +18,21 @@ router = APIRouter(prefix="/api/games", tags=["actions"])
     summary="Play an action",
 )
 async def play_action(
-    game_id: str, body: ActionRequest, service: Service, player: Player
+    game_id: str, body: ActionRequest, service: Service, player: Player, language: Language
 ) -> ActionResult:
     """Play ``body.action`` on the game at ``body.version``; it is saved before the answer.
 
-    Answers the new state and the action's events (none for undo and restart).
+    Answers the new state, the action's events (undo, redo and restart too) and what it
+    did in one sentence, in the player's language.
     """
 
     def work() -> ActionResult:
         loaded, events = service.act(player, game_id, body)
-        return ActionResult(state=service.state(loaded), events=event_views(events))
+        return ActionResult(
+            state=service.state(loaded, language),
+            events=event_views(events),
+            announcement=announcement(body.action, events, language),
+        )
 
     return await service.blocking(work)
 
@@ -39,13 +45,18 @@ async def play_action(
     summary="Undo several actions at once",
 )
 async def rewind(
-    game_id: str, body: RewindRequest, service: Service, player: Player
+    game_id: str, body: RewindRequest, service: Service, player: Player, language: Language
 ) -> ActionResult:
     """Undo ``steps`` actions in one request (for example back to the last winnable
-    position); each is recorded as an undo, so the version goes up by ``steps``."""
+    position); each is recorded as an undo, so the version goes up by ``steps``. Answers
+    the events of the undos in order."""
 
     def work() -> ActionResult:
-        loaded = service.rewind(player, game_id, body.version, body.steps)
-        return ActionResult(state=service.state(loaded), events=[])
+        loaded, events = service.rewind(player, game_id, body.version, body.steps)
+        return ActionResult(
+            state=service.state(loaded, language),
+            events=event_views(events),
+            announcement=rewound(body.steps, language),
+        )
 
     return await service.blocking(work)

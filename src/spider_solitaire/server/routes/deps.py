@@ -16,7 +16,7 @@ from fastapi import Cookie, Depends, Request
 
 from ..errors import pick_language
 from ..games import GameService
-from ..help import HelpService
+from ..help import Asker, HelpService
 from ..players import COOKIE_NAME, well_formed
 from ..schemas import ErrorBody, StaleVersionBody
 
@@ -49,6 +49,15 @@ Service = Annotated[GameService, Depends(get_service)]
 Help = Annotated[HelpService, Depends(get_help)]
 Player = Annotated[str | None, Depends(player_cookie)]
 Language = Annotated[str, Depends(language)]
+
+
+async def asker(request: Request, player: Player, language: Language) -> Asker:
+    """Return who asks for help: the player, their language, and the request's
+    ``is_disconnected`` (a client that leaves stops its solve)."""
+    return Asker(player, language, request.is_disconnected)
+
+
+Asking = Annotated[Asker, Depends(asker)]
 
 ERROR_DESCRIPTIONS = {
     400: "malformed body or notation: bad_request, bad_action, bad_code, bad_position",

@@ -6,21 +6,26 @@ from fastapi import APIRouter, Request, Response
 
 from ..players import set_player_cookie
 from ..schemas import GameState, NewGameRequest
-from .deps import Player, Service, error_responses
+from .deps import Language, Player, Service, error_responses
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
 
 @router.post("", status_code=201, responses=error_responses(400, 413), summary="Start a new game")
 async def create_game(
-    body: NewGameRequest, request: Request, response: Response, service: Service, player: Player
+    body: NewGameRequest,
+    request: Request,
+    response: Response,
+    service: Service,
+    player: Player,
+    language: Language,
 ) -> GameState:
     """Deal a game from a code, from suits and a rule (a random seed), or from a position;
     it becomes the player's current game. Sets the player cookie on a first visit."""
 
     def work() -> tuple[str, bool, GameState]:
         player_id, is_new = service.player(player)
-        return player_id, is_new, service.state(service.create(player_id, body))
+        return player_id, is_new, service.state(service.create(player_id, body), language)
 
     player_id, is_new, state = await service.blocking(work)
     if is_new:
@@ -29,12 +34,12 @@ async def create_game(
 
 
 @router.get("/current", responses=error_responses(404), summary="The player's current game")
-async def current_game(service: Service, player: Player) -> GameState:
+async def current_game(service: Service, player: Player, language: Language) -> GameState:
     """Return the game the player started or played last (404 ``no_game`` if none)."""
-    return await service.blocking(lambda: service.state(service.current(player)))
+    return await service.blocking(lambda: service.state(service.current(player), language))
 
 
 @router.get("/{game_id}", responses=error_responses(404), summary="One game")
-async def get_game(game_id: str, service: Service, player: Player) -> GameState:
+async def get_game(game_id: str, service: Service, player: Player, language: Language) -> GameState:
     """Return the player's game ``game_id`` (404 ``not_found`` for anyone else's)."""
-    return await service.blocking(lambda: service.state(service.get(player, game_id)))
+    return await service.blocking(lambda: service.state(service.get(player, game_id), language))

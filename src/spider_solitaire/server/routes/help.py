@@ -15,7 +15,7 @@ from ..schemas import (
     SolutionStep,
     WinCheck,
 )
-from .deps import Help, Language, Player, Service, error_responses
+from .deps import Asking, Help, Language, Player, Service, error_responses
 
 router = APIRouter(prefix="/api", tags=["assist"])
 
@@ -30,12 +30,10 @@ SOLVER_409 = (
     responses=error_responses(400, 404, 409, 413, s422="game_won: nothing left to hint"),
     summary="A hint",
 )
-async def hint(
-    game_id: str, body: AssistRequest, helper: Help, player: Player, language: Language
-) -> HintAnswer:
-    """Suggest one action from what the player can see, with its reasons in the player's
-    language; the game is marked assisted."""
-    return await helper.hints.hint(player, game_id, body.version, language)
+async def hint(game_id: str, body: AssistRequest, helper: Help, asker: Asking) -> HintAnswer:
+    """Suggest one action from what the player can see, with its sentences in the
+    player's language; the game is marked assisted."""
+    return await helper.hints.hint(asker, game_id, body.version)
 
 
 @router.post(
@@ -45,13 +43,12 @@ async def hint(
     ),
     summary="Can I still win?",
 )
-async def can_win(
-    game_id: str, body: AssistRequest, request: Request, helper: Help, player: Player
-) -> WinCheck:
+async def can_win(game_id: str, body: AssistRequest, helper: Help, asker: Asking) -> WinCheck:
     """Solve the current position (with the face-down cards, in the server): yes, no or
-    unknown; when no, where in this game's history it could still be won. The game is
-    marked assisted. A client that leaves stops the solve."""
-    return await helper.verdicts.can_win(player, game_id, body.version, request.is_disconnected)
+    unknown; when no, where in this game's history it could still be won; the answer in
+    words in the player's language. The game is marked assisted. A client that leaves
+    stops the solve."""
+    return await helper.verdicts.can_win(asker, game_id, body.version)
 
 
 @router.post(
@@ -67,12 +64,12 @@ async def can_win(
     summary="Play the next move of the solution",
 )
 async def solution_next(
-    game_id: str, body: AssistRequest, request: Request, helper: Help, player: Player
+    game_id: str, body: AssistRequest, helper: Help, asker: Asking
 ) -> SolutionStep:
     """Play the next move of the solver's solution from the current position (solved once,
-    then kept); answered like an action, with the move and the moves left. The game is
-    marked assisted."""
-    return await helper.solutions.next_step(player, game_id, body.version, request.is_disconnected)
+    then kept); answered like an action, with the move, the moves left and the panel's
+    sentence. The game is marked assisted."""
+    return await helper.solutions.next_step(asker, game_id, body.version)
 
 
 @router.post(

@@ -1,14 +1,19 @@
-"""The page (``/``) and the browser app's files (``/static/...``), from the package."""
+"""The page (``/``), the browser app's files (``/static/...``), from the package, and the
+browser's part of the message catalog (``/static/i18n/{language}.json``), built from it."""
 
 from __future__ import annotations
 
+import json
 import mimetypes
+from functools import cache
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+
+from ...messages import LANGUAGES, browser_catalog
 
 router = APIRouter(include_in_schema=False)
 
@@ -42,6 +47,27 @@ def index(request: Request) -> Response:
     return HTMLResponse(PLACEHOLDER_PAGE, headers={"Cache-Control": "no-cache"})
 
 
+@cache
+def _browser_catalog_json(language: str) -> bytes:
+    return json.dumps(browser_catalog(language), ensure_ascii=False).encode()
+
+
+@router.api_route("/static/i18n/{language}.json", methods=["GET", "HEAD"])
+def browser_texts(language: str) -> Response:
+    """Serve the browser's fixed texts in ``language`` (``en`` or ``es``; 404 for any
+    other): the catalog's ``web`` section plus every card's, rank's and suit's name
+    (:func:`spider_solitaire.messages.browser_catalog`), all finished texts without
+    placeholders. Built once per language; ``no-cache`` like the page, so a new version
+    of the server is seen at the next load."""
+    if language not in LANGUAGES:
+        raise HTTPException(status_code=404)
+    return Response(
+        _browser_catalog_json(language),
+        media_type="application/json",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
 class WebFiles(StaticFiles):
     """:class:`StaticFiles` that answers 404 (not 500) while its directory is missing."""
 
@@ -53,5 +79,6 @@ class WebFiles(StaticFiles):
 
 
 def mount_static(app: FastAPI, web_dir: Path) -> None:
-    """Serve the files under ``web_dir`` at ``/static/...`` (ES modules, CSS, catalogs)."""
+    """Serve the files under ``web_dir`` at ``/static/...`` (ES modules, CSS, icons); the
+    router's own ``/static/i18n/...`` route comes first."""
     app.mount("/static", WebFiles(directory=web_dir, check_dir=False), name="static")

@@ -1,0 +1,366 @@
+"""The finished sentences the server sends, in the player's language (docs/api.md).
+
+Every sentence with parameters or plural forms that a player reads or hears is built
+here, from the message catalog (:mod:`spider_solitaire.messages`): the table's
+accessible labels (:class:`Wording` and :func:`table_labels`, for
+:func:`.games.build_state`), what an action did
+(:func:`announcement`), and the answers of the help (hints, "Can I still win?", the
+solution, the deal search). The browser only shows them.
+
+Only face-up cards are named: the labels come from the player's view, and an event names
+a card only once it is face-up (see :mod:`spider_solitaire.events`).
+
+Decisions of ours: both catalog languages list items with ``", "`` and join sentences
+with ``" "`` (:data:`LIST_SEPARATOR`, :data:`SENTENCE_SEPARATOR`); a language that
+needs others would move them into the catalog.
+
+>>> wording("en").list_or(["4", "7", "9"])
+'4, 7 or 9'
+>>> announcement("redo", [RowDealt(("TS",) * 10, tuple(range(10)))], "es")
+'Rehecho. Fila repartida.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from ..cards import CARD_TEXTS, Card
+from ..events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
+from ..messages import LANGUAGES, PLURAL_FORMS, card_names, message, plural_form, suit_name, text
+from .schemas import LastWinnable, LostAction, TableLabels
+
+LIST_SEPARATOR = ", "
+"""Between the items of a list ("4, 7 or 9") and the parts of a label."""
+
+SENTENCE_SEPARATOR = " "
+"""Between two sentences said together."""
+
+RUN_SLOTS = 8
+"""Places for removed runs on the table: a game has 104 cards, 8 runs (a rule of the game)."""
+
+KEPT_LABELS = 4096
+"""How many labels blocks :func:`table_labels` keeps: they change only with a deal, a
+removed run or the win, so most states find theirs made (a decision of ours)."""
+
+
+class ColumnTexts(NamedTuple):
+    """A column's accessible texts (see :meth:`Wording.column`)."""
+
+    label: str
+    target_label: str
+    name: str
+    name_target: str
+
+
+class Wording:
+    """The table's sentences in one ``language``, from templates read once: the state is
+    built on every action, so its labels are the hot path of the texts (get one with
+    :func:`wording`).
+
+    Args:
+        language: ``"en"`` or ``"es"``.
+    """
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        names = card_names(language)
+        self.card_names: tuple[str, ...] = tuple(names.get(card, "") for card in CARD_TEXTS)
+        """Each card's name by its value (``card_names[card]``); ``""`` for no card."""
+
+        def labels(key: str) -> str:
+            return message("labels", key, language)
+
+        def pair(key: str) -> dict[str, str]:
+            return {form: labels(f"{key}_{form}") for form in PLURAL_FORMS}
+
+        self._column = labels("column")
+        self._column_empty = labels("column_empty")
+        self._face_down = labels("face_down")
+        self._range = labels("range")
+        self._can_take = LIST_SEPARATOR + labels("can_take")
+        self._list_or = labels("list_or")
+        self._picked_up = pair("picked_up")
+        self._targets = pair("targets")
+        self._no_targets = pair("no_targets")
+
+    def list_or(self, items: Sequence[str]) -> str:
+        """Return ``items`` as one alternative: ``"7"``, ``"7 or 9"``, ``"4, 7 or 9"``."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self._list_or.format(list=LIST_SEPARATOR.join(items[:-1]), last=items[-1])
+
+    def column(
+        self, number: int, face_up: Sequence[Card], face_down: int, largest: int
+    ) -> ColumnTexts:
+        """Return the texts of column ``number`` holding ``face_down`` face-down cards (a
+        count: they are not named) under the ``face_up`` cards (bottom to top), whose
+        largest movable group has ``largest`` cards (0 when none).
+
+        ``label``: "Column 3, 2 face-down, 10 of spades, 9 of hearts to 7 of hearts" (the
+        largest group named as a range) or "Column 3, empty"; ``target_label``: the label
+        with ", can take the cards"; ``name``: "Column 3"; ``name_target``: "Column 3,
+        can take the cards".
+        """
+        name = self._column.format(column=number)
+        if not face_up and not face_down:
+            label = self._column_empty.format(column=number)
+        else:
+            parts = [name]
+            if face_down:
+                parts.append(self._face_down.format(count=face_down))
+            names = self.card_names
+            parts.extend(names[card] for card in face_up[: len(face_up) - max(largest, 1)])
+            if largest > 1:
+                parts.append(
+                    self._range.format(first=names[face_up[-largest]], last=names[face_up[-1]])
+                )
+            elif face_up:
+                parts.append(names[face_up[-1]])
+            label = LIST_SEPARATOR.join(parts)
+        return ColumnTexts(label, label + self._can_take, name, name + self._can_take)
+
+    def pick_up(self, column: int, group: Sequence[Card], targets: Sequence[int]) -> str:
+        """Return what a keyboard player hears on picking up ``group`` (face-up cards,
+        bottom to top) from ``column``: which cards, and the columns listed for it
+        (``targets``) or how to put it back."""
+        count = len(group)
+        form = plural_form(count, self.language)
+        first, last = self.card_names[group[0]], self.card_names[group[-1]]
+        picked = self._picked_up[form].format(
+            card=first, count=count, first=first, last=last, column=column
+        )
+        if targets:
+            where = self._targets[form].format(list=self.list_or([str(t) for t in targets]))
+        else:
+            where = self._no_targets[form]
+        return picked + SENTENCE_SEPARATOR + where
+
+
+@cache
+def wording(language: str) -> Wording:
+    """Return the :class:`Wording` of ``language`` (English for an unknown one), made once."""
+    return Wording(language if language in LANGUAGES else LANGUAGES[0])
+
+
+@lru_cache(KEPT_LABELS)
+def table_labels(
+    language: str,
+    rows: int,
+    removed: tuple[str, ...],
+    suits: int,
+    rule: str,
+    code: str | None,
+    final_score: int | None,
+    assisted: bool,
+) -> TableLabels:
+    """Return the table's other labels and notices in ``language``: the stock (``rows``
+    left), the removed runs (their suits) and their 8 places, the variant (``suits``,
+    ``rule``), the game ``code``'s copy button and notices (None without a code), the
+    new-game and resumed notices, and the win text with the ``final_score`` (None until
+    the game is won; a sentence more when ``assisted``). Kept (:data:`KEPT_LABELS`):
+    the block is a value, shared between states."""
+    stock = (
+        text("labels", "stock", language, count=rows)
+        if rows
+        else message("labels", "stock_empty", language)
+    )
+    slots = [
+        text("labels", "removed_slot", language, suit=suit_name(suit, language))
+        for suit in removed[:RUN_SLOTS]
+    ]
+    slots += [message("labels", "empty_slot", language)] * (RUN_SLOTS - len(slots))
+    rule_name = message("web", f"rule.{rule}", language)
+    level = message("web", f"level.{suits}", language)
+    win = None
+    if final_score is not None:
+        win = text("labels", "win", language, score=final_score)
+        if assisted:
+            win += SENTENCE_SEPARATOR + message("labels", "win_assisted", language)
+    coded = {
+        key: text("labels", key, language, code=code) if code is not None else None
+        for key in ("copy", "copied", "copy_failed")
+    }
+    return TableLabels(
+        stock=stock,
+        removed=text("labels", "removed", language, count=len(removed)),
+        removed_slots=slots,
+        variant=text("labels", "variant", language, count=suits, rule=rule_name),
+        copy_=coded["copy"],
+        copied=coded["copied"],
+        copy_failed=coded["copy_failed"],
+        new_game=(
+            text("labels", "new_game", language, code=code, level=level)
+            if code is not None
+            else text("labels", "new_game_no_code", language, level=level)
+        ),
+        resumed=(
+            text("labels", "resumed", language, code=code)
+            if code is not None
+            else message("labels", "resumed_no_code", language)
+        ),
+        win=win,
+    )
+
+
+# --- what an action did ------------------------------------------------------------
+
+
+def describe_events(events: Iterable[Event], language: str) -> str:
+    """Return what ``events`` (of playing or redoing one action) did, one sentence each:
+    "Moved the 4 of spades from column 3 to column 7. Turned up the 9 of hearts in
+    column 3." The events of an undo or a restart are not described (their action's
+    word says it: see :func:`announcement`)."""
+    names = card_names(language)
+    sentences = []
+    for event in events:
+        if isinstance(event, CardsMoved):
+            first, last = names[event.cards[0]], names[event.cards[-1]]
+            sentences.append(
+                text(
+                    "events",
+                    "moved",
+                    language,
+                    count=len(event.cards),
+                    card=first,
+                    first=first,
+                    last=last,
+                    source=event.source,
+                    target=event.target,
+                )
+            )
+        elif isinstance(event, CardTurnedUp):
+            sentences.append(
+                text("events", "turned_up", language, card=names[event.card], column=event.column)
+            )
+        elif isinstance(event, RowDealt):
+            sentences.append(message("events", "dealt", language))
+        elif isinstance(event, RunRemoved):
+            sentences.append(
+                text("events", "removed", language, suit=suit_name(event.suit, language))
+            )
+        elif isinstance(event, GameWon):
+            sentences.append(text("events", "won", language, score=event.score))
+    return SENTENCE_SEPARATOR.join(sentences)
+
+
+def announcement(action: str, events: Sequence[Event], language: str) -> str:
+    """Return the one finished sentence (several joined) saying what ``action`` (as the
+    player sent it: notation, ``auto``, ``undo``, ``redo`` or ``restart``) did, given its
+    ``events``: "Undone.", "Restarted the same deal.", "Redone. Moved ...", or the
+    events described (:func:`describe_events`)."""
+    word = action.strip().lower()
+    if word == "undo":
+        return message("events", "undone", language)
+    if word == "restart":
+        return message("events", "restarted", language)
+    described = describe_events(events, language)
+    if word == "redo":
+        return SENTENCE_SEPARATOR.join(
+            part for part in (message("events", "redone", language), described) if part
+        )
+    return described
+
+
+def rewound(steps: int, language: str) -> str:
+    """Return what undoing ``steps`` actions at once says: "Undid 3 actions: this
+    position can still be won." (the rewind goes back to the last winnable point)."""
+    return text("events", "rewound", language, count=steps)
+
+
+# --- the help's answers ------------------------------------------------------------
+
+
+def hint_text(
+    language: str,
+    kind: str,
+    *,
+    group: Sequence[str] = (),
+    source: int | None = None,
+    target: int | None = None,
+    can_undo: bool = True,
+) -> str:
+    """Return a hint's head sentence: for a ``move`` of ``group`` (card texts, bottom to
+    top) from column ``source`` to ``target``, "Hint: move the 4 of spades from column 3
+    to column 7."; for a ``deal``, "Hint: deal a row from the stock."; when ``stuck``,
+    "Hint: no useful move is left.", or when nothing can be undone either, the way out
+    (restart or a new game)."""
+    if kind == "move":
+        names = card_names(language)
+        first, last = names[group[0]], names[group[-1]]
+        return text(
+            "help",
+            "hint_move",
+            language,
+            count=len(group),
+            card=first,
+            first=first,
+            last=last,
+            source=source,
+            target=target,
+        )
+    if kind == "deal":
+        return message("help", "hint_deal", language)
+    return message("help", "hint_stuck" if can_undo else "hint_stuck_no_undo", language)
+
+
+def action_text(action: LostAction, language: str) -> str:
+    """Return an action in words: "the deal", "3 cards from column 9 to column 4",
+    "column 9 to column 4" (one card)."""
+    if action.kind == "deal":
+        return message("help", "action_deal", language)
+    return text(
+        "help",
+        "action_move",
+        language,
+        count=action.count,
+        source=action.column,
+        target=action.target,
+    )
+
+
+def can_win_texts(
+    answer: str, seconds: float, where: LastWinnable | None, language: str
+) -> tuple[str, str | None]:
+    """Return the answer to "Can I still win?" in words, and the label of the button that
+    goes back to where it could still be won (None when there is none): for ``answer``
+    ``yes``; ``unknown`` after ``seconds``; ``no`` with ``where`` (undo some actions,
+    restart, never, or unknown)."""
+    if answer == "yes":
+        return message("help", "can_win_yes", language), None
+    if answer != "no":
+        return text("help", "can_win_unknown", language, count=round(seconds)), None
+    kind = where.kind if where is not None else "unknown"
+    if where is not None and kind == "undo" and where.steps is not None:
+        if where.exact and where.lost_action is not None:
+            said = text(
+                "help",
+                "no_exact",
+                language,
+                count=where.steps,
+                move=where.lost_move,
+                action=action_text(where.lost_action, language),
+            )
+        else:
+            said = text("help", "no_around", language, count=where.steps, moves=where.moves)
+        return said, text("help", "undo_back", language, count=where.steps)
+    if kind == "restart":
+        return message("help", "no_restart", language), message("web", "button.restart", language)
+    if kind == "never":
+        return message("help", "no_never", language), None
+    return message("help", "no_unknown", language), None
+
+
+def solution_message(remaining: int, language: str) -> str:
+    """Return the solution panel's sentence after a step: "Showing the solution: 12 moves
+    left.", or at the end "The solution is played to the end." (the browser's own
+    sentence for its end, shared)."""
+    if remaining == 0:
+        return message("web", "solution.done", language)
+    return text("help", "solution_left", language, count=remaining)
+
+
+def searching(tried: int, max_tries: int, language: str) -> str:
+    """Return a running deal search's progress: "Checking deals: 3 of at most 20 tried…"."""
+    return text("help", "searching", language, tried=tried, max=max_tries)
