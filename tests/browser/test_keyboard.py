@@ -108,3 +108,23 @@ def _ends_with(text: str) -> Any:
     import re
 
     return re.compile(re.escape(text) + "$")
+
+
+def test_picking_up_cards_that_cannot_move_together(table: Any) -> None:
+    """The server lists no group for them, so no sentence: the page says its fixed one."""
+    deal = DEALS["group"]
+    table.open(deal["code"], [*deal["setup"], deal["mixed_setup"]])
+    page, column = table.page, deal["mixed_column"]
+    state = table.api_state()
+    assert not any(g["column"] == column and g["count"] == 2 for g in state["groups"])
+    _focus_table(table)
+    for _ in range((column - _focused_column(table)) % 10):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")  # the last two cards
+    page.keyboard.press("Enter")
+    live = page.locator("#live")
+    expect(live).to_have_text("These cards cannot move together. Press Escape to put them back.")
+    expect(page.locator(".card.held")).to_have_count(2)
+    page.keyboard.press("Escape")
+    expect(live).to_have_text("Put back.")
+    expect(page.locator(".card.held")).to_have_count(0)

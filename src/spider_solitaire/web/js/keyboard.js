@@ -32,7 +32,7 @@ export function attachKeyboard(tableau, view, store, host) {
     const held = store.lift(loc.column, loc.index, "keys");
     // the server's sentence for a group it lists; cards that cannot move together have none
     const group = groupOf(store.game, loc.column, held.count);
-    announce(group ? group.pick_up : t("announce.no_targets"));
+    announce(group ? group.pick_up : t("announce.not_a_group"));
   }
 
   function putBack() {
