@@ -231,7 +231,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
         // the message says how many moves are left, or that the solution is played out
         const done = step.remaining === 0 || step.state.is_won;
         openPanel(done ? "answer" : "solution", step.message, done ? {} : { onStop: stopPlaying });
-        announce(`${step.announcement} ${step.message}`.trim());
+        announce(step.announcement); // what the move did, then the message
         if (done) return;
         await sleep(motionAllowed(store.animations) ? STEP_MS : QUICK_STEP_MS);
       }
