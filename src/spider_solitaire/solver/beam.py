@@ -38,13 +38,13 @@ from typing import NamedTuple
 
 from ..moves import COLUMNS
 from .board import (
-    _ACTIONS,
     ALL_ONES,
     COLUMN_MULTIPLIERS,
     DEAL,
     DEALT_MULTIPLIER,
     HASH_BASE,
     MASK64,
+    MOVES,
     RUN_LENGTH,
     Action,
     Board,
@@ -177,7 +177,7 @@ class _BeamSearch:
         columns = board.columns
         hash_ = table.board_hash(columns, board.dealt, self.row_count)
         self.seen.add(hash_)
-        facts = tuple(map(table.facts, columns))
+        facts = table.all_facts(columns)
         return Node(columns, facts, board.dealt, hash_, table.score(columns), None, None)
 
     def expand(self, node: Node, children: Children, level: set[int]) -> int:
@@ -217,12 +217,13 @@ class _BeamSearch:
             source_multiplier = multipliers[source]
             hash_without = node.hash - source_facts.hash * source_multiplier
             score_without = node.score - source_facts.score
-            moves = _ACTIONS[source]
+            moves = MOVES[source]
             for group in source_facts.groups or groups_of(columns[source], source_facts):
                 onto_cards = by_rank[group.onto_rank]
                 if onto_cards is None and (first_empty < 0 or not group.rest):
                     continue
                 count = group.size
+                to_target = moves[count - 1]
                 rest_facts = group.rest_facts
                 hash_left = hash_without + rest_facts.hash * source_multiplier
                 score_left = score_without + rest_facts.score
@@ -260,7 +261,7 @@ class _BeamSearch:
                         )
                         add_hash(hash_)
                         add_parent(node)
-                        add_action(moves[target][count - 1])
+                        add_action(to_target[target])
                 if first_empty >= 0 and group.rest and not (stock_empty and count < run):
                     generated += 1
                     hash_ = (hash_left + group.hash * empty_multiplier) & MASK64
@@ -275,7 +276,7 @@ class _BeamSearch:
                     )
                     add_hash(hash_)
                     add_parent(node)
-                    add_action(moves[first_empty][count - 1])
+                    add_action(to_target[first_empty])
         return generated
 
     def _add_run_completion(
@@ -307,7 +308,7 @@ class _BeamSearch:
         children.scores.append(score_left - target_facts.score + after.score)
         children.hashes.append(hash_)
         children.parents.append(node)
-        children.actions.append(_ACTIONS[source][target][group.size - 1])
+        children.actions.append(MOVES[source][group.size - 1][target])
 
     def _add_deal(self, node: Node, children: Children, level: set[int]) -> None:
         """Add the deal's child: its hash and score follow from each column's facts and the
@@ -392,12 +393,11 @@ class _BeamSearch:
         index: int,
     ) -> Node:
         """Build the node of child ``index`` of ``children``."""
-        facts_of = self.table.facts
         columns = children.built.get(index)
         if action is DEAL:
             if columns is None:
                 columns = dealt_columns(parent.columns, self.rows[parent.dealt])
-            facts = tuple(map(facts_of, columns))
+            facts = self.table.all_facts(columns)
         else:
             source, target = action.source, action.target
             group = parent.facts[source].groups[action.count - 1]
@@ -408,7 +408,7 @@ class _BeamSearch:
                 columns = tuple(changed)
             new_facts = list(parent.facts)
             new_facts[source] = group.rest_facts
-            new_facts[target] = facts_of(columns[target])
+            new_facts[target] = self.table.facts(columns[target])
             facts = tuple(new_facts)
         return Node(columns, facts, dealt, hash_, score, parent, action)
 
@@ -420,7 +420,7 @@ class _BeamSearch:
         if (
             table.board_hash(columns, node.dealt, self.row_count) != node.hash
             or table.score(columns) != node.score
-            or node.facts != tuple(map(table.facts, columns))
+            or node.facts != table.all_facts(columns)
         ):
             raise AssertionError(f"incremental hash, score or facts differ for {columns!r}")
 

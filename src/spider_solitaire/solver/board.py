@@ -87,6 +87,9 @@ RUNS: tuple[bytes, ...] = tuple(bytes(s * 16 + r for r in range(13, 0, -1)) for 
 EMPTY = b""
 """An empty column."""
 
+_CARD_BYTES = tuple(bytes((value,)) for value in range(256))
+"""Each byte value as a one-card column."""
+
 Columns = tuple[bytes, ...]
 """The 10 columns of a board, column 1 first."""
 
@@ -150,16 +153,17 @@ class Action:
 DEAL = Action(-1, -1, 0)
 """The deal."""
 
-_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(Action(source, target, count) for count in range(1, 14)) for target in range(10))
+MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(Action(source, target, count) for target in range(10)) for count in range(1, 14))
     for source in range(10)
 )
+"""The shared :class:`Action` of every move, as ``MOVES[source][count - 1][target]``."""
 
 
 def action(source: int, target: int, count: int) -> Action:
     """Return the shared :class:`Action` moving ``count`` (1-13) cards from ``source`` to
     ``target`` (columns 0-9)."""
-    return _ACTIONS[source][target][count - 1]
+    return MOVES[source][count - 1][target]
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +203,8 @@ class Weights:
         return score
 
 
-class ColumnFacts(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ColumnFacts:
     """What the searches need about one column; made once per distinct column by a
     :class:`ColumnTable`.
 
@@ -237,7 +242,8 @@ class ColumnFacts(NamedTuple):
     groups: list[Group]
 
 
-class Group(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Group:
     """A group that can leave a column: its last ``size`` cards.
 
     Attributes:
@@ -336,6 +342,11 @@ class ColumnTable:
         if found is None:
             found = self.known[column] = self._make_facts(column)
         return found
+
+    def all_facts(self, columns: Columns) -> tuple[ColumnFacts, ...]:
+        """Return the facts of each of ``columns``."""
+        known = self.known.get
+        return tuple([known(column) or self.facts(column) for column in columns])
 
     def _make_facts(self, column: bytes) -> ColumnFacts:
         size = len(column)
@@ -442,11 +453,11 @@ class ColumnTable:
         for source, source_facts in enumerate(facts):
             if not source_facts.movable:
                 continue
-            moves = _ACTIONS[source]
+            moves = MOVES[source]
             for group in self.groups(columns[source], source_facts):
-                count = group.size - 1
+                to_target = moves[group.size - 1]
                 for target in where.for_group(group.onto_rank):
-                    found.append(moves[target][count])
+                    found.append(to_target[target])
         if board.can_deal():
             found.append(DEAL)
         return found
@@ -553,8 +564,9 @@ def deal_allowed(columns: Columns) -> bool:
 
 def dealt_columns(columns: Columns, row: bytes) -> Columns:
     """Return ``columns`` after dealing ``row`` (one card onto each column, in column order),
-    with the runs that completes removed."""
-    return tuple(
-        remove_complete_run(column + row[index : index + 1])[0]
-        for index, column in enumerate(columns)
-    )
+    with the runs that completes removed (only an Ace can complete one)."""
+    dealt = list(map(bytes.__add__, columns, map(_CARD_BYTES.__getitem__, row)))
+    for index, card in enumerate(row):
+        if card & 15 == 1:
+            dealt[index] = remove_complete_run(dealt[index])[0]
+    return tuple(dealt)

@@ -166,10 +166,10 @@ def solve(
 
     # 1. Small positions: settled exactly.
     cap = EXHAUSTIVE_NODES if node_limit is None else min(EXHAUSTIVE_NODES, node_limit)
-    status, actions, used = exhaustive_search(board, cap, deadline, report("exhaustive", 0))
-    nodes += used
-    if status != "unknown":
-        return _result(game, status, actions, nodes, start, 0)
+    settled = exhaustive_search(board, cap, deadline, report("exhaustive", 0))
+    nodes += settled.nodes
+    if settled.status != "unknown":
+        return _result(game, settled.status, settled.actions, nodes, start, 0)
 
     # 2. Beam searches of growing width.
     cards = sum(map(len, board.columns)) + 10 * board.rows_left
@@ -197,11 +197,9 @@ def solve(
             break
         if outcome.complete:
             # 3. The pruned graph is exhausted: search the whole graph exactly.
-            status, actions, used = exhaustive_search(
-                board, left(), deadline, report("exhaustive", 0)
-            )
-            nodes += used
-            return _result(game, status, actions, nodes, start, 0)
+            settled = exhaustive_search(board, left(), deadline, report("exhaustive", 0))
+            nodes += settled.nodes
+            return _result(game, settled.status, settled.actions, nodes, start, 0)
         if mark_generated:
             width *= WIDTH_FACTOR
         mark_generated = not mark_generated
@@ -235,12 +233,15 @@ class Exhaustive(NamedTuple):
     Attributes:
         status: ``"won"``, ``"lost"`` (proved) or ``"unknown"`` (a limit ran out).
         actions: a shortest winning line when ``won``, else empty.
-        nodes: positions generated.
+        nodes: positions generated (duplicates included).
+        positions: distinct positions reached, the start included (boards that differ
+            only in column order count once when the stock is empty).
     """
 
     status: str
     actions: list[Action]
     nodes: int
+    positions: int
 
 
 class _Reached(NamedTuple):
@@ -304,13 +305,13 @@ def exhaustive_search(
                 reached.append(_Reached(index, action))
                 here = len(reached) - 1
                 if child.is_won:
-                    return Exhaustive("won", _line_to(reached, here), nodes)
+                    return Exhaustive("won", _line_to(reached, here), nodes, len(seen))
                 following.append((child, here))
             if node_limit is not None and nodes >= node_limit:
-                return Exhaustive("unknown", [], nodes)
+                return Exhaustive("unknown", [], nodes, len(seen))
             if deadline is not None and time.perf_counter() > deadline:
-                return Exhaustive("unknown", [], nodes)
+                return Exhaustive("unknown", [], nodes, len(seen))
         layer = following
         if progress is not None:
             progress(depth, nodes)
-    return Exhaustive("lost", [], nodes)
+    return Exhaustive("lost", [], nodes, len(seen))
