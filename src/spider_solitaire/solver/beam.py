@@ -55,8 +55,8 @@ from .board import (
     Weights,
     deal_allowed,
     dealt_columns,
-    remove_complete_run,
     targets,
+    without_complete_run,
 )
 
 DEFAULT_WEIGHTS = Weights(face_down=100, block=100, rank_break=0, top_run=1, empty=100)
@@ -295,7 +295,7 @@ class _BeamSearch:
         are the parent's hash and score with the source column already left behind)."""
         columns = list(node.columns)
         columns[source] = group.rest
-        target_column = remove_complete_run(columns[target] + group.cards)[0]
+        target_column = without_complete_run(columns[target] + group.cards)
         columns[target] = target_column
         target_facts = node.facts[target]
         after = self.table.facts(target_column)

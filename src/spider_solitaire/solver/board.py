@@ -112,20 +112,21 @@ def turn_up(column: bytes) -> bytes:
     return column
 
 
-def remove_complete_run(column: bytes) -> tuple[bytes, bool]:
-    """Remove a complete King-to-Ace run of one suit from the end of ``column`` and turn up
-    the card under it (a rule of the game).
-
-    Returns:
-        ``(column, removed)``.
-    """
-    if (
+def ends_in_complete_run(column: bytes) -> bool:
+    """True when ``column`` ends in a complete King-to-Ace run of one suit."""
+    return (
         len(column) >= RUN_LENGTH
         and column[-1] & 15 == 1
         and column[-RUN_LENGTH:] == RUNS[column[-1] >> 4]
-    ):
-        return turn_up(column[:-RUN_LENGTH]), True
-    return column, False
+    )
+
+
+def without_complete_run(column: bytes) -> bytes:
+    """Return ``column`` with a complete run at its end removed and the card under it
+    turned up (a rule of the game); ``column`` itself when it ends in none."""
+    if ends_in_complete_run(column):
+        return turn_up(column[:-RUN_LENGTH])
+    return column
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +338,19 @@ class ColumnTable:
         """The facts of every column met so far."""
 
     def facts(self, column: bytes) -> ColumnFacts:
-        """Return the facts of ``column``."""
+        """Return the facts of ``column``.
+
+        King of spades face-down, then 7 and 6 of spades and 5 of hearts face-up: the
+        three face-up cards move together under the Flexible rule, only the 5 under the
+        Classic rule; the run on top is the 5 alone, after two suited blocks:
+
+        >>> column = bytes([FACE_DOWN | 13, 7, 6, 16 + 5])
+        >>> flexible = ColumnTable(classic=False).facts(column)
+        >>> flexible.movable, flexible.top_rank, flexible.top_run, flexible.blocks
+        (3, 5, 1, 2)
+        >>> ColumnTable(classic=True).facts(column).movable
+        1
+        """
         found = self.known.get(column)
         if found is None:
             found = self.known[column] = self._make_facts(column)
@@ -552,7 +565,7 @@ def after_move(columns: Columns, move: Action) -> Columns:
     changed = list(columns)
     source = changed[move.source]
     changed[move.source] = turn_up(source[: -move.count])
-    changed[move.target] = remove_complete_run(changed[move.target] + source[-move.count :])[0]
+    changed[move.target] = without_complete_run(changed[move.target] + source[-move.count :])
     return tuple(changed)
 
 
@@ -568,5 +581,5 @@ def dealt_columns(columns: Columns, row: bytes) -> Columns:
     dealt = list(map(bytes.__add__, columns, map(_CARD_BYTES.__getitem__, row)))
     for index, card in enumerate(row):
         if card & 15 == 1:
-            dealt[index] = remove_complete_run(dealt[index])[0]
+            dealt[index] = without_complete_run(dealt[index])
     return tuple(dealt)

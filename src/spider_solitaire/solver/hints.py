@@ -51,9 +51,10 @@ from .board import (
     Weights,
     action,
     after_move,
+    ends_in_complete_run,
     in_column_order,
-    remove_complete_run,
     targets,
+    without_complete_run,
 )
 
 HINT_CODES: tuple[str, ...] = (
@@ -200,7 +201,7 @@ def _children(table: ColumnTable, columns: Columns, prune: bool) -> list[_Child]
                         continue
                 after = list(columns)
                 after[source] = group.rest
-                after[target] = remove_complete_run(target_column + group.cards)[0]
+                after[target] = without_complete_run(target_column + group.cards)
                 out.append(_Child(action(source, target, count), tuple(after)))
     return out
 
@@ -225,7 +226,7 @@ def _effects(before: Columns, move: Action) -> list[str]:
     below = rest[-1] if rest else None
     reasons: list[str] = []
     joined = target + source[-count:]
-    if target and remove_complete_run(joined)[1]:
+    if target and ends_in_complete_run(joined):
         reasons.append("completes_run")
     if below is not None and below & FACE_DOWN:
         reasons.append("turns_up_card")
