@@ -29,6 +29,8 @@ from spider_solitaire.position import Position
 from spider_solitaire.rules import apply_move, legal_moves
 from spider_solitaire.solver.board import FACE_DOWN, UNKNOWN, Board, ColumnTable
 
+from .layouts import lay_out, position_text
+
 PERFT = json.loads((Path(__file__).parent.parent / "data" / "perft.json").read_text("utf-8"))
 
 HARD_CASES = (
@@ -190,20 +192,8 @@ def endgame(rng: random.Random) -> Position:
         chosen = set(rng.sample(range(len(cards)), 10))
         stock = [card for index, card in enumerate(cards) if index in chosen]
         cards = [card for index, card in enumerate(cards) if index not in chosen]
-    while cards:
-        size = rng.randint(1, 6)
-        piece, cards = cards[:size], cards[size:]
-        if rng.random() < 0.2:
-            rng.shuffle(piece)
-        column = rng.choice([n for n in range(10) if n != ace_column])
-        if not columns[column] and len(piece) > 1 and rng.random() < 0.4:
-            down[column] = rng.randint(1, len(piece) - 1)
-        columns[column].extend(piece)
-    lines = [f"rules: S{suits}{rule}", "stock: " + " ".join(stock)]
-    for number, column in enumerate(columns):
-        cut = down[number]
-        lines.append(f"{number + 1}: {' '.join(column[:cut])} | {' '.join(column[cut:])}")
-    return Position.from_text("\n".join(lines) + "\n", strict=False)
+    lay_out(cards, rng, columns, down, avoid=ace_column, face_down_chance=0.4, shuffle_chance=0.2)
+    return Position.from_text(position_text(f"S{suits}{rule}", stock, columns, down), strict=False)
 
 
 def test_the_board_plays_by_the_engines_rules_over_random_games() -> None:

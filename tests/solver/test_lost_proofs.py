@@ -24,6 +24,8 @@ from spider_solitaire.solver import solve
 from spider_solitaire.solver.board import Board
 from spider_solitaire.solver.search import exhaustive_search
 
+from .layouts import lay_out, position_text
+
 BRUTE_FORCE_LIMIT = 4000
 """Distinct positions the brute force explores at most (a larger space is skipped)."""
 
@@ -107,18 +109,8 @@ def small_position(rng: random.Random) -> str:
         blocker = "A" if "Q" in {card[0] for card in cards} else "K"
         for column in rng.sample(range(10), rng.randint(5, 8)):
             columns[column].append(blocker + rng.choice(suits))
-    while cards:
-        size = rng.randint(1, 5)
-        piece, cards = cards[:size], cards[size:]
-        column = rng.randrange(10)
-        if not columns[column] and len(piece) > 1 and rng.random() < 0.5:
-            face_down[column] = rng.randint(1, len(piece) - 1)
-        columns[column].extend(piece)
-    lines = [f"rules: {rules}", "stock: " + " ".join(stock)]
-    for number, column in enumerate(columns):
-        down = face_down[number]
-        lines.append(f"{number + 1}: {' '.join(column[:down])} | {' '.join(column[down:])}")
-    return "\n".join(lines) + "\n"
+    lay_out(cards, rng, columns, face_down)
+    return position_text(rules, stock, columns, face_down)
 
 
 def test_every_lost_proof_on_small_positions_holds_against_brute_force() -> None:
