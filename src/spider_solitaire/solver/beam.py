@@ -55,7 +55,7 @@ from .board import (
     Weights,
     deal_allowed,
     dealt_columns,
-    targets,
+    target_lists,
     without_complete_run,
 )
 
@@ -205,7 +205,7 @@ class _BeamSearch:
         block_weight, top_run_weight = self.block, self.top_run
         stock_empty = node.dealt == self.row_count
         multipliers = ALL_ONES if stock_empty else COLUMN_MULTIPLIERS
-        by_rank, empty = targets(facts)
+        by_rank, empty = target_lists(facts)
         first_empty = empty[0] if empty else -1
         empty_multiplier = multipliers[first_empty]
         generated = 0
@@ -359,14 +359,13 @@ class _BeamSearch:
         ties in generation order), mark them seen and build them; stop at the first kept
         child that wins. With ``check``, recompute each kept child's hash and score from
         scratch and raise AssertionError if the arithmetic got them wrong."""
-        scores = children.scores
-        order = sorted(range(len(scores)), key=scores.__getitem__)
+        scores, parents, actions = children.scores, children.parents, children.actions
         kept_per_dealt = [0] * (self.row_count + 1)
         kept: list[Node] = []
         dropped = False
-        for index in order:
-            parent = children.parents[index]
-            action = children.actions[index]
+        for index in sorted(range(len(scores)), key=scores.__getitem__):
+            parent = parents[index]
+            action = actions[index]
             dealt = parent.dealt + (action is DEAL)
             if kept_per_dealt[dealt] >= width:
                 dropped = True

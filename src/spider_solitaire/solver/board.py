@@ -305,6 +305,13 @@ def in_column_order(onto_cards: list[int] | None, empty: list[int]) -> list[int]
 def targets(facts: Sequence[ColumnFacts]) -> Targets:
     """Return where groups may go on a board whose columns have ``facts`` (see
     :class:`Targets`)."""
+    by_rank, empty = target_lists(facts)
+    return Targets(by_rank, empty)
+
+
+def target_lists(facts: Sequence[ColumnFacts]) -> tuple[list[list[int] | None], list[int]]:
+    """Return the two lists of :func:`targets`, ``(by_rank, empty)``, without making the
+    record (the beam search asks for them once per position it expands)."""
     by_rank: list[list[int] | None] = [None] * (NO_RANK + 1)
     empty: list[int] = []
     for index, column in enumerate(facts):
@@ -317,7 +324,7 @@ def targets(facts: Sequence[ColumnFacts]) -> Targets:
                 same.append(index)
         elif not column.size:
             empty.append(index)
-    return Targets(by_rank, empty)
+    return by_rank, empty
 
 
 class ColumnTable:
