@@ -7,7 +7,7 @@ import pytest
 from spider_solitaire import Game, Move
 from spider_solitaire.solver import SolverError, solve
 from spider_solitaire.solver.beam import beam_search
-from spider_solitaire.solver.state import Board
+from spider_solitaire.solver.board import Board
 
 RUN_S = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 """King down to 2 of spades: one Ace short of a complete run."""

@@ -5,10 +5,16 @@
   when a limit ran out).
 * :func:`hint` sees only what the player sees and suggests one action with reasons.
 
+Both build on :mod:`~spider_solitaire.solver.board`: the solver's compact board, its
+legal actions and the cached facts of each column (the solver's one fast copy of the
+rules, checked against the engine by a parity test), scored by a search's
+:class:`~spider_solitaire.solver.board.Weights`.
+
 The solver imports only the engine; the engine never imports the solver. Standard
 library only.
 """
 
+from .board import Weights
 from .hints import HINT_CODES, Hint, HintWeights, hint
 from .search import STATUSES, SolveProgress, SolverError, SolveResult, solve
 
@@ -20,6 +26,7 @@ __all__ = [
     "SolveProgress",
     "SolveResult",
     "SolverError",
+    "Weights",
     "hint",
     "solve",
 ]

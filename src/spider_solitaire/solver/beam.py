@@ -8,11 +8,12 @@ transposition table keeps every position from being expanded twice.
 
 What is ours:
 
-* the evaluation (:class:`Weights`): face-down cards, suited blocks, breaks in rank
-  order, the suited run on top and empty columns, all additive per column, so that a
-  child's score and hash are computed by arithmetic from cached column facts, without
-  building the child; only the kept children are built;
-* a polynomial column hash (:func:`~spider_solitaire.solver.state.column_hash`) so that a
+* the evaluation (:data:`DEFAULT_WEIGHTS`, a :class:`~spider_solitaire.solver.board.Weights`):
+  face-down cards, suited blocks, breaks in rank order, the suited run on top and empty
+  columns, all additive per column, so that a child's score and hash are computed by
+  arithmetic from cached column facts (:class:`~spider_solitaire.solver.board.ColumnTable`),
+  without building the child; only the kept children are built;
+* a polynomial column hash (:func:`~spider_solitaire.solver.board.column_hash`) so that a
   board's 64-bit hash also follows by arithmetic; once the stock is empty the board hash
   ignores column order;
 * a transposition table of the expanded positions only, by default (KPatience's holds
@@ -23,59 +24,44 @@ What is ours:
   column never moves into an empty one; once the stock is empty a suited run is never
   split into an empty column.
 
-Everything is deterministic: candidates are kept in generation order, sorted stably, and
-sets are only used for membership.
+Everything is deterministic: children are kept in generation order (source column, count,
+then the targets holding cards in column order, then the first empty column; the deal
+last), sorted stably by score, and sets are only used for membership.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..moves import COLUMNS
-from .state import (
+from .board import (
     ALL_ONES,
     COLUMN_MULTIPLIERS,
-    EMPTY,
-    FACE_DOWN,
+    DEAL,
+    DEALT_MULTIPLIER,
+    HASH_BASE,
     MASK64,
-    POWERS,
+    MOVES,
     RUN_LENGTH,
+    Action,
     Board,
-    column_hash,
-    remove_complete_run,
-    turn_up,
+    ColumnFacts,
+    Columns,
+    ColumnTable,
+    Group,
+    Weights,
+    deal_allowed,
+    dealt_columns,
+    target_lists,
+    without_complete_run,
 )
 
-Action = tuple[int, int, int]
-"""``(source, target, count)`` with 0-based columns; ``(-1, -1, 0)`` is the deal."""
-
-DEAL_ACTION: Action = (-1, -1, 0)
-
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """The evaluation: a position's score is the sum over columns of
-    ``face_down * face-down cards + block * suited blocks + rank_break * breaks in rank
-    order - top_run * length of the suited run on top``, minus ``empty`` per empty
-    column. Lower is better; all weights are integers (points).
-
-    A suited block is a maximal run of face-up cards of one suit descending by one; a
-    break in rank order is a face-up card lying on a face-up card that is not one rank
-    higher (whatever the suits). ``rank_break`` is 0 by default: 30 gave the same
-    lengths at 4 suits and needed wider beams more often at 1 and 2 suits.
-    """
-
-    face_down: int = 100
-    block: int = 100
-    rank_break: int = 0
-    top_run: int = 1
-    empty: int = 100
-
-
-DEFAULT_WEIGHTS = Weights()
+DEFAULT_WEIGHTS = Weights(face_down=100, block=100, rank_break=0, top_run=1, empty=100)
+"""The beam's evaluation (lower is better). ``rank_break`` is 0: 30 gave the same
+solution lengths at 4 suits and needed wider beams more often at 1 and 2 suits."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,119 +84,344 @@ class BeamOutcome:
     complete: bool
 
 
-class ColumnTable:
-    """Facts about each distinct column, computed once and cached.
+class Node(NamedTuple):
+    """A position kept in the beam.
 
-    ``info(column)`` is a list ``[movable, top, top_rank, score, hash, size, top_run,
-    cuts]``: the movable group size, the last card (0 if empty), its rank (0 if empty or
-    unknown), the column's evaluation score, its polynomial hash, its length, the length
-    of the suited run on top, and ``cuts`` (``None`` until :meth:`cuts` fills it).
+    Attributes:
+        columns: the board's columns.
+        facts: the facts of each column (from the search's table).
+        dealt: stock rows dealt.
+        hash: the board hash (:meth:`ColumnTable.board_hash`).
+        score: the evaluation (lower is better).
+        parent: the position it was reached from (None for the start).
+        action: the action from ``parent`` (None for the start).
     """
 
-    def __init__(self, classic: bool, weights: Weights) -> None:
-        self.classic = classic
-        self.weights = weights
-        self.table: dict[bytes, list[Any]] = {}
-        self.table[EMPTY] = self._make(EMPTY)
+    columns: Columns
+    facts: tuple[ColumnFacts, ...]
+    dealt: int
+    hash: int
+    score: int
+    parent: Node | None
+    action: Action | None
 
-    def info(self, column: bytes) -> list[Any]:
-        """Return the cached facts of ``column`` (see the class docstring)."""
-        found = self.table.get(column)
-        if found is None:
-            found = self.table[column] = self._make(column)
-        return found
-
-    def _make(self, column: bytes) -> list[Any]:
-        size = len(column)
-        if not size:
-            return [0, 0, 0, 0, 0, 0, 0, None]
-        w = self.weights
-        down = 0
-        while down < size and column[down] & FACE_DOWN:
-            down += 1
-        top = column[-1]
-        movable = 0
-        if top & 15:
-            movable = 1
-            classic = self.classic
-            while movable < size - down:
-                upper, lower = column[size - movable - 1], column[size - movable]
-                if not upper & 15:
-                    break
-                if classic:
-                    if upper != lower + 1:
-                        break
-                elif upper & 15 != (lower & 15) + 1:
-                    break
-                movable += 1
-        top_run = 0
-        if top & 15:
-            top_run = 1
-            while (
-                top_run < size - down and column[size - top_run - 1] == column[size - top_run] + 1
-            ):
-                top_run += 1
-        blocks = 0
-        breaks = 0
-        for i in range(down, size):
-            if i == down or column[i - 1] != column[i] + 1 or not column[i] & 15:
-                blocks += 1
-            if i > down and column[i - 1] & 15 != (column[i] & 15) + 1:
-                breaks += 1
-        score = w.face_down * down + w.block * blocks + w.rank_break * breaks - w.top_run * top_run
-        return [movable, top, top & 15, score, column_hash(column), size, top_run, None]
-
-    def cuts(self, column: bytes, info: list[Any]) -> list[Any]:
-        """Fill and return ``info[7]``: for each count ``k`` from 1 to the movable size,
-        ``(rest, rest_info, group, group_hash, power, first, blocks, top_run)``: the column
-        left (last card turned up), its facts, the group's bytes and hash, ``POWERS[k]``,
-        the group's first card, its suited blocks and the suited run on its top."""
-        out: list[Any] = [None]
-        whole = info[4]
-        for k in range(1, info[0] + 1):
-            raw = column[:-k]
-            group = column[-k:]
-            rest = turn_up(raw)
-            group_hash = (whole - column_hash(raw) * POWERS[k]) & MASK64
-            blocks = 1
-            for i in range(1, k):
-                if group[i - 1] != group[i] + 1:
-                    blocks += 1
-            top_run = 1
-            while top_run < k and group[k - top_run - 1] == group[k - top_run] + 1:
-                top_run += 1
-            out.append(
-                (rest, self.info(rest), group, group_hash, POWERS[k], group[0], blocks, top_run)
-            )
-        info[7] = out
-        return out
+    def line(self) -> list[Action]:
+        """Return the actions from the start to this position."""
+        actions: list[Action] = []
+        node: Node | None = self
+        while node is not None and node.action is not None:
+            actions.append(node.action)
+            node = node.parent
+        actions.reverse()
+        return actions
 
 
-def board_hash(table: ColumnTable, columns: tuple[bytes, ...], dealt: int, rows: int) -> int:
-    """Return the 64-bit hash of a board (column order ignored once the stock is empty)."""
-    mult = ALL_ONES if dealt == rows else COLUMN_MULTIPLIERS
-    value = dealt * 0x51ED2701
-    for i, column in enumerate(columns):
-        value += table.info(column)[4] * mult[i]
-    return value & MASK64
+@dataclass(slots=True)
+class Children:
+    """The children generated in one layer, in generation order, as parallel lists: entry
+    ``i`` of each list belongs to child ``i``. (Most children are dropped by the width, so
+    they get no record of their own: a :class:`Node` is built only for the kept ones.)
+
+    Attributes:
+        scores: each child's evaluation.
+        hashes: each child's board hash.
+        parents: the position each child comes from.
+        actions: the action from the parent.
+        built: the columns of the children already built while they were scored (those
+            where a run was completed), by child index.
+    """
+
+    scores: list[int] = field(default_factory=list)
+    hashes: list[int] = field(default_factory=list)
+    parents: list[Node] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    built: dict[int, Columns] = field(default_factory=dict)
 
 
-def board_score(table: ColumnTable, columns: tuple[bytes, ...]) -> int:
-    """Return the evaluation of a board (lower is better)."""
-    empty = table.weights.empty
-    return sum(table.info(c)[3] if c else -empty for c in columns)
+class Layer(NamedTuple):
+    """The outcome of choosing a layer's kept children (:meth:`_BeamSearch.next_layer`).
+
+    Attributes:
+        kept: the children kept, best first.
+        dropped: True when the width dropped a child (before the winning one, if any).
+        won: the first kept child that wins, if any (the layer stops there).
+    """
+
+    kept: list[Node]
+    dropped: bool
+    won: Node | None
 
 
-def _check(
-    table: ColumnTable, columns: tuple[bytes, ...], dealt: int, rows: int, h: int, score: int
-) -> None:
-    """Raise AssertionError unless ``h`` and ``score`` are those of ``columns``."""
-    if board_hash(table, columns, dealt, rows) != h or board_score(table, columns) != score:
-        raise AssertionError(f"incremental hash or score differs for {columns!r}")
+class _BeamSearch:
+    """The state of one beam search: the column table, the transposition table and the
+    weights, with the steps of a layer: :meth:`expand` (score each child of a position
+    by arithmetic) and :meth:`next_layer` (keep the best, build them)."""
 
+    __slots__ = ("block", "empty", "rank_break", "row_count", "rows", "seen", "table", "top_run")
 
-def _first(item: tuple[Any, ...]) -> Any:
-    return item[0]
+    def __init__(self, board: Board, weights: Weights) -> None:
+        self.table = ColumnTable(board.classic, weights)
+        self.rows = board.stock_rows
+        self.row_count = len(board.stock_rows)
+        self.block = weights.block
+        self.top_run = weights.top_run
+        self.rank_break = weights.rank_break
+        self.empty = weights.empty
+        self.seen: set[int] = set()
+        """Hashes of the positions kept so far (and, with ``mark_generated``, of every
+        position generated)."""
+
+    def root(self, board: Board) -> Node:
+        """Return the start position's node (and mark it seen)."""
+        table = self.table
+        columns = board.columns
+        hash_ = table.board_hash(columns, board.dealt, self.row_count)
+        self.seen.add(hash_)
+        facts = table.all_facts(columns)
+        return Node(columns, facts, board.dealt, hash_, table.score(columns), None, None)
+
+    def expand(self, node: Node, children: Children, level: set[int]) -> int:
+        """Score every child of ``node`` (its moves, then the deal) into ``children``,
+        skipping positions already seen or already generated in this layer (``level``);
+        return how many positions were generated, duplicates included."""
+        generated = self._add_moves(node, children, level)
+        if node.dealt < self.row_count and deal_allowed(node.columns):
+            generated += 1
+            self._add_deal(node, children, level)
+        return generated
+
+    def _add_moves(self, node: Node, children: Children, level: set[int]) -> int:
+        """The moves of :meth:`expand`, with the beam's pruning (see the module docstring).
+        A child's hash and score follow from its parent's by replacing the source and
+        target columns' terms, read from the cached facts."""
+        columns, facts = node.columns, node.facts
+        groups_of = self.table.groups
+        seen = self.seen
+        mark = level.add
+        add_score = children.scores.append
+        add_hash = children.hashes.append
+        add_parent = children.parents.append
+        add_action = children.actions.append
+        block_weight, top_run_weight = self.block, self.top_run
+        stock_empty = node.dealt == self.row_count
+        multipliers = ALL_ONES if stock_empty else COLUMN_MULTIPLIERS
+        by_rank, empty = target_lists(facts)
+        first_empty = empty[0] if empty else -1
+        empty_multiplier = multipliers[first_empty]
+        generated = 0
+        for source in range(COLUMNS):
+            source_facts = facts[source]
+            if not source_facts.movable:
+                continue
+            run = source_facts.top_run
+            source_multiplier = multipliers[source]
+            hash_without = node.hash - source_facts.hash * source_multiplier
+            score_without = node.score - source_facts.score
+            moves = MOVES[source]
+            for group in source_facts.groups or groups_of(columns[source], source_facts):
+                onto_cards = by_rank[group.onto_rank]
+                if onto_cards is None and (first_empty < 0 or not group.rest):
+                    continue
+                count = group.size
+                to_target = moves[count - 1]
+                rest_facts = group.rest_facts
+                hash_left = hash_without + rest_facts.hash * source_multiplier
+                score_left = score_without + rest_facts.score
+                if onto_cards is not None:
+                    first = group.first
+                    group_run = group.top_run
+                    for target in onto_cards:
+                        target_facts = facts[target]
+                        suited = first == target_facts.top - 1
+                        if count < run and (not suited or target_facts.top_run + count <= run):
+                            continue  # a suited run is split only to make a longer one
+                        if suited and group_run == count:
+                            new_run = target_facts.top_run + count
+                        else:
+                            new_run = group_run
+                        generated += 1
+                        if new_run >= RUN_LENGTH:
+                            self._add_run_completion(
+                                node, source, target, group, hash_left, score_left, children, level
+                            )
+                            continue
+                        target_hash = target_facts.hash
+                        hash_ = (
+                            hash_left
+                            + (target_hash * group.power + group.hash - target_hash)
+                            * multipliers[target]
+                        ) & MASK64
+                        if hash_ in seen or hash_ in level:
+                            continue
+                        mark(hash_)
+                        add_score(
+                            score_left
+                            + block_weight * (group.blocks - suited)
+                            - top_run_weight * (new_run - target_facts.top_run)
+                        )
+                        add_hash(hash_)
+                        add_parent(node)
+                        add_action(to_target[target])
+                if first_empty >= 0 and group.rest and not (stock_empty and count < run):
+                    generated += 1
+                    hash_ = (hash_left + group.hash * empty_multiplier) & MASK64
+                    if hash_ in seen or hash_ in level:
+                        continue
+                    mark(hash_)
+                    add_score(
+                        score_left
+                        + block_weight * group.blocks
+                        - top_run_weight * group.top_run
+                        + self.empty
+                    )
+                    add_hash(hash_)
+                    add_parent(node)
+                    add_action(to_target[first_empty])
+        return generated
+
+    def _add_run_completion(
+        self,
+        node: Node,
+        source: int,
+        target: int,
+        group: Group,
+        hash_left: int,
+        score_left: int,
+        children: Children,
+        level: set[int],
+    ) -> None:
+        """Add the child of a move of ``group`` that completes a run on ``target``: the run
+        is removed, so the target column is built now (``hash_left`` and ``score_left``
+        are the parent's hash and score with the source column already left behind)."""
+        columns = list(node.columns)
+        columns[source] = group.rest
+        target_column = without_complete_run(columns[target] + group.cards)
+        columns[target] = target_column
+        target_facts = node.facts[target]
+        after = self.table.facts(target_column)
+        multiplier = (ALL_ONES if node.dealt == self.row_count else COLUMN_MULTIPLIERS)[target]
+        hash_ = (hash_left + (after.hash - target_facts.hash) * multiplier) & MASK64
+        if hash_ in self.seen or hash_ in level:
+            return
+        level.add(hash_)
+        children.built[len(children.scores)] = tuple(columns)
+        children.scores.append(score_left - target_facts.score + after.score)
+        children.hashes.append(hash_)
+        children.parents.append(node)
+        children.actions.append(MOVES[source][group.size - 1][target])
+
+    def _add_deal(self, node: Node, children: Children, level: set[int]) -> None:
+        """Add the deal's child: its hash and score follow from each column's facts and the
+        card dealt onto it, unless the deal completes a run (then the child is built)."""
+        dealt = node.dealt + 1
+        row = self.rows[node.dealt]
+        multipliers = ALL_ONES if dealt == self.row_count else COLUMN_MULTIPLIERS
+        block_weight, top_run_weight = self.block, self.top_run
+        hash_ = dealt * DEALT_MULTIPLIER
+        score = 0
+        built: Columns | None = None
+        for index, column_facts in enumerate(node.facts):
+            card = row[index]
+            if not column_facts.size:
+                hash_ += (card + 1) * multipliers[index]
+                score += block_weight - (top_run_weight if card & 15 else 0)
+                continue
+            top = column_facts.top
+            suited = card != 0 and card == top - 1
+            if suited and column_facts.top_run + 1 >= RUN_LENGTH:
+                built = dealt_columns(node.columns, row)
+                break
+            hash_ += (column_facts.hash * HASH_BASE + card + 1) * multipliers[index]
+            score += column_facts.score
+            if suited:
+                score -= top_run_weight
+            else:
+                run_change = 1 - column_facts.top_run if card & 15 else -column_facts.top_run
+                score += block_weight - top_run_weight * run_change
+                if top & 15 != (card & 15) + 1:
+                    score += self.rank_break
+        if built is not None:
+            hash_ = self.table.board_hash(built, dealt, self.row_count)
+            score = self.table.score(built)
+        hash_ &= MASK64
+        if hash_ in self.seen or hash_ in level:
+            return
+        level.add(hash_)
+        if built is not None:
+            children.built[len(children.scores)] = built
+        children.scores.append(score)
+        children.hashes.append(hash_)
+        children.parents.append(node)
+        children.actions.append(DEAL)
+
+    def next_layer(self, children: Children, width: int, check: bool) -> Layer:
+        """Keep the best ``width`` children per number of rows dealt (lowest score first,
+        ties in generation order), mark them seen and build them; stop at the first kept
+        child that wins. With ``check``, recompute each kept child's hash and score from
+        scratch and raise AssertionError if the arithmetic got them wrong."""
+        scores, parents, actions = children.scores, children.parents, children.actions
+        kept_per_dealt = [0] * (self.row_count + 1)
+        kept: list[Node] = []
+        dropped = False
+        for index in sorted(range(len(scores)), key=scores.__getitem__):
+            parent = parents[index]
+            action = actions[index]
+            dealt = parent.dealt + (action is DEAL)
+            if kept_per_dealt[dealt] >= width:
+                dropped = True
+                continue
+            kept_per_dealt[dealt] += 1
+            hash_ = children.hashes[index]
+            self.seen.add(hash_)
+            child = self._build(parent, action, dealt, hash_, scores[index], children, index)
+            if check:
+                self._check(child)
+            if dealt == self.row_count and not any(child.columns):
+                return Layer(kept, dropped, child)
+            kept.append(child)
+        return Layer(kept, dropped, None)
+
+    def _build(
+        self,
+        parent: Node,
+        action: Action,
+        dealt: int,
+        hash_: int,
+        score: int,
+        children: Children,
+        index: int,
+    ) -> Node:
+        """Build the node of child ``index`` of ``children``."""
+        columns = children.built.get(index)
+        if action is DEAL:
+            if columns is None:
+                columns = dealt_columns(parent.columns, self.rows[parent.dealt])
+            facts = self.table.all_facts(columns)
+        else:
+            source, target = action.source, action.target
+            group = parent.facts[source].groups[action.count - 1]
+            if columns is None:
+                changed = list(parent.columns)
+                changed[source] = group.rest
+                changed[target] = changed[target] + group.cards
+                columns = tuple(changed)
+            new_facts = list(parent.facts)
+            new_facts[source] = group.rest_facts
+            new_facts[target] = self.table.facts(columns[target])
+            facts = tuple(new_facts)
+        return Node(columns, facts, dealt, hash_, score, parent, action)
+
+    def _check(self, node: Node) -> None:
+        """Raise AssertionError unless ``node``'s hash, score and facts are those of its
+        columns computed from scratch."""
+        table = self.table
+        columns = node.columns
+        if (
+            table.board_hash(columns, node.dealt, self.row_count) != node.hash
+            or table.score(columns) != node.score
+            or node.facts != table.all_facts(columns)
+        ):
+            raise AssertionError(f"incremental hash, score or facts differ for {columns!r}")
 
 
 def beam_search(
@@ -232,11 +443,12 @@ def beam_search(
     Args:
         board: the start (full information: no hidden card).
         width: positions kept per layer and per number of rows dealt (1 or more).
-        weights: the evaluation.
+        weights: the evaluation (``buried`` must be 0: the beam scores a card added to a
+            column by arithmetic that does not weigh blocks on face-down cards).
         max_depth: layers (moves) searched at most.
         node_limit: stop after generating this many positions.
         deadline: stop once ``time.perf_counter()`` passes it.
-        should_stop: polled every few hundred expansions; True stops the search.
+        should_stop: polled every 128 expansions; True stops the search.
         progress: called after each layer with ``(depth, nodes)``.
         mark_generated: put every generated position in the transposition table, as
             KPatience does, so that a position dropped by the width never comes back;
@@ -244,174 +456,33 @@ def beam_search(
             be kept when it is met again at a later layer. The default finds shorter
             solutions; marking everything makes a failing search end sooner, and the two
             fail on different deals.
-        check: recompute the hash and score of every kept position from scratch and
-            compare them with the ones found by arithmetic (slow; for tests).
+        check: recompute the hash, score and column facts of every kept position from
+            scratch and compare them with the ones found by arithmetic (slow; for tests).
 
     Returns:
         A :class:`BeamOutcome`.
 
     Raises:
-        ValueError: ``width`` below 1.
+        ValueError: ``width`` below 1, or ``weights.buried`` not 0.
     """
     if width < 1:
         raise ValueError(f"width {width!r} must be 1 or more")
-    table = ColumnTable(board.classic, weights)
-    info_get = table.table.get
-    info_of = table.info
-    cuts_of = table.cuts
-    rows = board.stock_rows
-    nrows = len(rows)
-    w_block = weights.block
-    w_top = weights.top_run
-    w_empty = weights.empty
-    w_break = weights.rank_break
+    if weights.buried:
+        raise ValueError(f"weights.buried {weights.buried!r}: the beam search needs 0")
+    search = _BeamSearch(board, weights)
+    beam = [search.root(board)]
     limit = node_limit if node_limit is not None else -1
-
-    cols0 = board.columns
-    h0 = board_hash(table, cols0, board.dealt, nrows)
-    s0 = board_score(table, cols0)
-    seen: set[int] = {h0}
-    # A node: (columns, dealt, hash, score, parent, action).
-    beam: list[tuple[Any, ...]] = [(cols0, board.dealt, h0, s0, None, None)]
-    nodes = 0
-    depth = 0
+    nodes = depth = expansions = 0
     complete = True
-    expansions = 0
     while beam:
         if depth >= max_depth:
             complete = False
             break
         depth += 1
-        cands: list[tuple[Any, ...]] = []
-        append = cands.append
-        level: set[int] = seen if mark_generated else set()
-        level_add = level.add
+        children = Children()
+        level = search.seen if mark_generated else set()
         for node in beam:
-            cols, dealt, hsh, score = node[0], node[1], node[2], node[3]
-            infos = [info_get(c) or info_of(c) for c in cols]
-            end = dealt == nrows
-            mult = ALL_ONES if end else COLUMN_MULTIPLIERS
-            by_rank: list[list[int] | None] = [None] * 15
-            first_empty = -1
-            for i in range(COLUMNS):
-                if cols[i]:
-                    rank = infos[i][2]
-                    if rank:
-                        same = by_rank[rank]
-                        if same is None:
-                            by_rank[rank] = [i]
-                        else:
-                            same.append(i)
-                elif first_empty < 0:
-                    first_empty = i
-            for s in range(COLUMNS):
-                si = infos[s]
-                movable = si[0]
-                if not movable:
-                    continue
-                rank = si[2]
-                run = si[6]
-                size = si[5]
-                cuts = si[7] or cuts_of(cols[s], si)
-                ms = mult[s]
-                base_h = hsh - si[4] * ms
-                base_s = score - si[3]
-                for k in range(1, movable + 1):
-                    targets = by_rank[rank + k] if rank + k < 14 else None
-                    if targets is None and (first_empty < 0 or k == size):
-                        continue
-                    rest, ri, group, gh, power, first, gblocks, grun = cuts[k]
-                    hs = base_h + ri[4] * ms
-                    ss = base_s + ri[3] if rest else base_s - w_empty
-                    if targets is not None:
-                        for d in targets:
-                            di = infos[d]
-                            suited = first == di[1] - 1
-                            if k < run and (not suited or di[6] + k <= run):
-                                continue
-                            new_run = di[6] + k if suited and grun == k else grun
-                            md = mult[d]
-                            nodes += 1
-                            if new_run >= RUN_LENGTH:
-                                nd, _ = remove_complete_run(cols[d] + group)
-                                ndi = info_get(nd) or info_of(nd)
-                                h = (hs + (ndi[4] - di[4]) * md) & MASK64
-                                if h in seen or h in level:
-                                    continue
-                                level_add(h)
-                                gain = ndi[3] if nd else -w_empty
-                                append((ss - di[3] + gain, h, node, s, d, k, nd))
-                                continue
-                            dh = di[4]
-                            h = (hs + (dh * power + gh - dh) * md) & MASK64
-                            if h in seen or h in level:
-                                continue
-                            level_add(h)
-                            append(
-                                (
-                                    ss + w_block * (gblocks - suited) - w_top * (new_run - di[6]),
-                                    h,
-                                    node,
-                                    s,
-                                    d,
-                                    k,
-                                    None,
-                                )
-                            )
-                    if first_empty >= 0 and k < size and not (end and k < run):
-                        nodes += 1
-                        h = (hs + gh * mult[first_empty]) & MASK64
-                        if h in seen or h in level:
-                            continue
-                        level_add(h)
-                        append(
-                            (
-                                ss + w_block * gblocks - w_top * grun + w_empty,
-                                h,
-                                node,
-                                s,
-                                first_empty,
-                                k,
-                                None,
-                            )
-                        )
-            if dealt < nrows and (first_empty < 0 or sum(map(len, cols)) < 10):
-                nodes += 1
-                row = rows[dealt]
-                after_end = dealt + 1 == nrows
-                dmult = ALL_ONES if after_end else COLUMN_MULTIPLIERS
-                h = (dealt + 1) * 0x51ED2701
-                sc = 0
-                built: tuple[bytes, ...] | None = None
-                for i in range(COLUMNS):
-                    di = infos[i]
-                    card = row[i]
-                    if not cols[i]:
-                        h += (card + 1) * dmult[i]
-                        sc += w_block - (w_top if card & 15 else 0)
-                        continue
-                    top = di[1]
-                    suited = card != 0 and card == top - 1
-                    if suited and di[6] + 1 >= RUN_LENGTH:
-                        built = tuple(
-                            remove_complete_run(cols[j] + row[j : j + 1])[0] for j in range(COLUMNS)
-                        )
-                        break
-                    h += (di[4] * POWERS[1] + card + 1) * dmult[i]
-                    sc += di[3]
-                    if suited:
-                        sc -= w_top
-                    else:
-                        sc += w_block - w_top * (1 - di[6] if card & 15 else -di[6])
-                        if top & 15 != (card & 15) + 1:
-                            sc += w_break
-                if built is not None:
-                    h = board_hash(table, built, dealt + 1, nrows)
-                    sc = board_score(table, built)
-                h &= MASK64
-                if h not in seen and h not in level:
-                    level_add(h)
-                    append((sc, h, node, -1, -1, 0, built))
+            nodes += search.expand(node, children, level)
             expansions += 1
             if limit >= 0 and nodes >= limit:
                 return BeamOutcome(False, [], nodes, True, False)
@@ -420,47 +491,11 @@ def beam_search(
                 or (should_stop is not None and should_stop())
             ):
                 return BeamOutcome(False, [], nodes, True, False)
-        cands.sort(key=_first)
-        counts = [0] * (nrows + 1)
-        beam = []
-        for cand in cands:
-            parent = cand[2]
-            s, d, k = cand[3], cand[4], cand[5]
-            dealt = parent[1] + (s < 0)
-            if counts[dealt] >= width:
-                complete = False
-                continue
-            counts[dealt] += 1
-            h = cand[1]
-            seen.add(h)
-            pcols = parent[0]
-            if s < 0:
-                built = cand[6]
-                if built is None:
-                    row = rows[parent[1]]
-                    built = tuple(
-                        remove_complete_run(pcols[j] + row[j : j + 1])[0] for j in range(COLUMNS)
-                    )
-                ncols = built
-            else:
-                cut = table.table[pcols[s]][7][k]
-                lst = list(pcols)
-                lst[s] = cut[0]
-                extra = cand[6]
-                lst[d] = extra if extra is not None else pcols[d] + cut[2]
-                ncols = tuple(lst)
-            if check:
-                _check(table, ncols, dealt, nrows, h, cand[0])
-            child = (ncols, dealt, h, cand[0], parent, (s, d, k))
-            if dealt == nrows and not any(ncols):
-                actions: list[Action] = []
-                walk: tuple[Any, ...] | None = child
-                while walk is not None and walk[4] is not None:
-                    actions.append(walk[5])
-                    walk = walk[4]
-                actions.reverse()
-                return BeamOutcome(True, actions, nodes, False, complete)
-            beam.append(child)
+        layer = search.next_layer(children, width, check)
+        complete = complete and not layer.dropped
+        if layer.won is not None:
+            return BeamOutcome(True, layer.won.line(), nodes, False, complete)
+        beam = layer.kept
         if progress is not None:
             progress(depth, nodes)
     return BeamOutcome(False, [], nodes, False, complete)

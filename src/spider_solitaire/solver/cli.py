@@ -23,7 +23,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from ..game import Game
 from .search import SolveProgress, solve
@@ -38,7 +38,7 @@ ACTIONS_PER_LINE = 20
 """Actions per line of the printed game record."""
 
 
-def add_solve_command(subparsers: Any) -> None:
+def add_solve_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``solve`` on ``subparsers`` (the object ``add_subparsers()`` returns).
 
     The parsed arguments carry ``handler=cmd_solve``.

@@ -36,12 +36,26 @@ of the sentences:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
 from ..game import Game
 from ..messages import message
-from ..moves import COLUMNS, Move
-from .state import FACE_DOWN, Board, remove_complete_run, to_move, turn_up
+from ..moves import Move
+from .board import (
+    FACE_DOWN,
+    Action,
+    Board,
+    ColumnFacts,
+    Columns,
+    ColumnTable,
+    Weights,
+    action,
+    after_move,
+    ends_in_complete_run,
+    in_column_order,
+    targets,
+    without_complete_run,
+)
 
 HINT_CODES: tuple[str, ...] = (
     "turns_up_card",
@@ -63,30 +77,28 @@ back to one of them, and it only calls a line an improvement when the line ends 
 than all of them since the last deal (so that filling a column for a deal, which makes
 the position look worse, is not undone by the next hint)."""
 
+HintWeights = Weights
+"""The hint's evaluation of a player's view (:class:`~spider_solitaire.solver.board.Weights`:
+per face-down card, per suited block of face-up cards (an unknown card is a block of its
+own), per break in rank order between face-up cards, minus per card of the suited run on
+top of each column, minus per empty column; plus, for a column that still has face-down
+cards, ``buried`` per suited block on them and ``hidden_column`` once)."""
 
-@dataclass(frozen=True, slots=True)
-class HintWeights:
-    """The hint's evaluation of a player's view, in points, lower is better: per
-    face-down card, per suited block of face-up cards (an unknown card is a block of its
-    own), per break in rank order between face-up cards, minus per card of the suited
-    run on top of each column, minus per empty column; plus, for a column that still has
-    face-down cards, ``buried`` per suited block on them and ``hidden_column`` once."""
-
-    face_down: int = 300
-    block: int = 100
-    rank_break: int = 30
-    top_run: int = 2
-    empty: int = 250
-    buried: int = 0
-    hidden_column: int = 0
-
-
-DEFAULT_HINT_WEIGHTS = HintWeights()
+DEFAULT_HINT_WEIGHTS = Weights(face_down=300, block=100, rank_break=30, top_run=2, empty=250)
+"""The hint's evaluation at 1 and 2 suits."""
 
 HINT_WEIGHTS = {
     1: DEFAULT_HINT_WEIGHTS,
     2: DEFAULT_HINT_WEIGHTS,
-    4: HintWeights(face_down=400, top_run=20, buried=30, hidden_column=200),
+    4: Weights(
+        face_down=400,
+        block=100,
+        rank_break=30,
+        top_run=20,
+        empty=250,
+        buried=30,
+        hidden_column=200,
+    ),
 }
 """The evaluation used for each suit count (chosen by playing deals with hints alone,
 on deals other than the bench's: at 4 suits weighing the cards piled on face-down ones
@@ -130,108 +142,67 @@ class Hint:
         }
 
 
-class _Scorer:
-    """Column evaluation for hints, cached per distinct column."""
+class _Child(NamedTuple):
+    """A move from a view and the columns after it."""
 
-    def __init__(self, weights: HintWeights, classic: bool) -> None:
-        self.weights = weights
-        self.classic = classic
-        self.cache: dict[bytes, tuple[int, int, int, int, int]] = {}
-
-    def column(self, column: bytes) -> tuple[int, int, int, int, int]:
-        """Return ``(score, movable, top_rank, top_run, face_down)`` of a column."""
-        found = self.cache.get(column)
-        if found is not None:
-            return found
-        w = self.weights
-        size = len(column)
-        down = 0
-        while down < size and column[down] & FACE_DOWN:
-            down += 1
-        blocks = breaks = 0
-        for i in range(down, size):
-            if i == down or column[i - 1] != column[i] + 1 or not column[i] & 15:
-                blocks += 1
-            if i > down and column[i - 1] & 15 != (column[i] & 15) + 1:
-                breaks += 1
-        top_run = 0
-        if size and column[-1] & 15:
-            top_run = 1
-            while (
-                top_run < size - down and column[size - top_run - 1] == column[size - top_run] + 1
-            ):
-                top_run += 1
-        movable = _movable(column, down, self.classic)
-        score = w.face_down * down + w.block * blocks + w.rank_break * breaks - w.top_run * top_run
-        if down:
-            score += w.buried * blocks + w.hidden_column
-        found = (score, movable, column[-1] & 15 if size else 0, top_run, down)
-        self.cache[column] = found
-        return found
-
-    def board(self, columns: tuple[bytes, ...]) -> int:
-        """Return the evaluation of a board's columns."""
-        empty = self.weights.empty
-        return sum(self.column(c)[0] if c else -empty for c in columns)
+    action: Action
+    columns: Columns
 
 
-def _movable(column: bytes, down: int, classic: bool) -> int:
-    size = len(column)
-    if size == down or not column[-1] & 15:
-        return 0
-    length = 1
-    while length < size - down:
-        upper, lower = column[size - length - 1], column[size - length]
-        if not upper & 15:
-            break
-        if classic:
-            if upper != lower + 1:
-                break
-        elif upper & 15 != (lower & 15) + 1:
-            break
-        length += 1
-    return length
+class _Line(NamedTuple):
+    """A position reached by the look-ahead and the moves that reach it."""
+
+    columns: Columns
+    actions: tuple[Action, ...]
 
 
-Step = tuple[int, int, int]
-"""A move ``(source, target, count)`` with 0-based columns."""
+class _Found(NamedTuple):
+    """A look-ahead's best line."""
+
+    score: int
+    """The evaluation at the line's end."""
+    length: int
+    """Moves in the line."""
+    actions: list[Action]
 
 
-def _children(
-    scorer: _Scorer, columns: tuple[bytes, ...], prune: bool
-) -> list[tuple[Step, tuple[bytes, ...]]]:
+class _Past(NamedTuple):
+    """An earlier position of the game (its view's columns) and the move played from it."""
+
+    columns: Columns
+    action: Action
+
+
+def _children(table: ColumnTable, columns: Columns, prune: bool) -> list[_Child]:
     """Return the moves (no deal) from ``columns`` with the columns after each, in the
     engine's order. With ``prune``: a suited run is split only to make a longer suited
     run, only the first empty column is a target, and a whole column never moves into
     an empty one."""
-    facts = [scorer.column(c) for c in columns]
-    out: list[tuple[Step, tuple[bytes, ...]]] = []
-    first_empty = next((i for i, c in enumerate(columns) if not c), -1)
-    for s in range(COLUMNS):
-        source = columns[s]
-        movable = facts[s][1]
-        run = facts[s][3]
-        for k in range(1, movable + 1):
-            first = source[-k]
-            wanted = (first & 15) + 1
-            group = source[-k:]
-            rest = turn_up(source[:-k])
-            for d in range(COLUMNS):
-                if d == s:
-                    continue
-                target = columns[d]
-                if target:
-                    if facts[d][2] != wanted:
+    facts: list[ColumnFacts] = [table.facts(column) for column in columns]
+    where = targets(facts)
+    first_empty = where.empty[:1]
+    out: list[_Child] = []
+    for source, source_facts in enumerate(facts):
+        if not source_facts.movable:
+            continue
+        run = source_facts.top_run
+        for group in table.groups(columns[source], source_facts):
+            count = group.size
+            if prune:
+                empty = first_empty if group.rest else []
+                goes_to = in_column_order(where.by_rank[group.onto_rank], empty)
+            else:
+                goes_to = where.for_group(group.onto_rank)
+            for target in goes_to:
+                target_column = columns[target]
+                if prune and target_column and count < run:
+                    suited = target_column[-1] == group.first + 1
+                    if not suited or facts[target].top_run + count <= run:
                         continue
-                    suited = target[-1] == first + 1
-                    if prune and k < run and (not suited or facts[d][3] + k <= run):
-                        continue
-                elif prune and (d != first_empty or k == len(source)):
-                    continue
-                new = list(columns)
-                new[s] = rest
-                new[d] = remove_complete_run(target + group)[0]
-                out.append(((s, d, k), tuple(new)))
+                after = list(columns)
+                after[source] = group.rest
+                after[target] = without_complete_run(target_column + group.cards)
+                out.append(_Child(action(source, target, count), tuple(after)))
     return out
 
 
@@ -246,16 +217,16 @@ def _suited_run_at(column: bytes, index: int) -> int:
     return high - low + 1
 
 
-def _effects(before: tuple[bytes, ...], step: Step) -> list[str]:
+def _effects(before: Columns, move: Action) -> list[str]:
     """Return the reasons that a move has by itself, most important first."""
-    s, d, k = step
-    source, target = before[s], before[d]
-    first = source[-k]
-    rest = source[:-k]
+    source, target = before[move.source], before[move.target]
+    count = move.count
+    first = source[-count]
+    rest = source[:-count]
     below = rest[-1] if rest else None
     reasons: list[str] = []
-    joined = target + source[-k:]
-    if target and remove_complete_run(joined)[1]:
+    joined = target + source[-count:]
+    if target and ends_in_complete_run(joined):
         reasons.append("completes_run")
     if below is not None and below & FACE_DOWN:
         reasons.append("turns_up_card")
@@ -275,7 +246,7 @@ def hint(
     *,
     width: int = 40,
     depth: int = 8,
-    weights: HintWeights | None = None,
+    weights: Weights | None = None,
 ) -> Hint:
     """Suggest one action for ``game`` from the player's view, with reasons.
 
@@ -305,168 +276,155 @@ def hint(
     board = Board.from_position(view)
     if weights is None:
         weights = HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
-    scorer = _Scorer(weights, board.classic)
+    table = ColumnTable(board.classic, weights)
     columns = board.columns
     history = _history(game, len(view.stock))
-    forbidden = {past for past, _ in history}
-    baseline = min([scorer.board(columns)] + [scorer.board(past) for past in forbidden])
+    forbidden = {past.columns for past in history}
+    baseline = min([table.score(columns)] + [table.score(past) for past in forbidden])
 
-    best = _look_ahead(scorer, columns, forbidden, width, depth)
+    best = _look_ahead(table, columns, forbidden, width, depth)
     # The plan found at the latest earlier position whose line the moves since followed.
     for index in range(min(len(history), depth)):
-        past = history[index][0]
-        played = [move for _, move in reversed(history[: index + 1])]
+        past = history[index].columns
+        played = [entry.action for entry in reversed(history[: index + 1])]
         if _replay(past, played)[-1] != columns:
             break  # a card was turned up since: older plans did not know it
-        older = {cols for cols, _ in history[index + 1 :]}
-        found = _look_ahead(scorer, past, older, width, depth)
-        if found is None or len(found[2]) <= index + 1 or found[2][: index + 1] != played:
+        older = {entry.columns for entry in history[index + 1 :]}
+        found = _look_ahead(table, past, older, width, depth)
+        if found is None or found.length <= index + 1 or found.actions[: index + 1] != played:
             continue
-        rest = found[2][index + 1 :]
-        if best is None or (found[0], len(rest)) < best[:2]:
-            best = (found[0], len(rest), rest)
+        rest = found.actions[index + 1 :]
+        if best is None or (found.score, len(rest)) < (best.score, best.length):
+            best = _Found(found.score, len(rest), rest)
         break
 
-    if best is not None and best[0] < baseline:
-        line = best[2]
-        step = line[0]
-        reasons = _effects(columns, step) or _line_reasons(columns, line)
+    if best is not None and best.score < baseline:
+        line = best.actions
+        first = line[0]
+        reasons = _effects(columns, first) or _line_reasons(columns, line)
         if reasons:
             plan = _cut_line(columns, line)
-            return Hint(to_move(step), tuple(reasons), tuple(to_move(s) for s in plan))
+            return Hint(first.to_move(), tuple(reasons), tuple(step.to_move() for step in plan))
     if board.can_deal():
         return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
     if board.rows_left and not all(columns):
-        fill = _best_fill(scorer, columns, forbidden)
+        fill = _best_fill(table, columns, forbidden)
         if fill is not None:
-            return Hint(to_move(fill), ("deal_now",), (to_move(fill),))
-    useful = _useful_move(columns, forbidden, scorer)
+            return Hint(fill.to_move(), ("deal_now",), (fill.to_move(),))
+    useful = _useful_move(table, columns, forbidden)
     if useful is not None:
-        step, reasons = useful
-        return Hint(to_move(step), tuple(reasons), (to_move(step),))
+        move, reasons = useful
+        return Hint(move.to_move(), tuple(reasons), (move.to_move(),))
     return Hint(None, ("stuck",))
 
 
-Found = tuple[int, int, list[Step]]
-"""A look-ahead's best line: ``(score at its end, length, moves)``."""
-
-
 def _look_ahead(
-    scorer: _Scorer,
-    columns: tuple[bytes, ...],
-    forbidden: set[tuple[bytes, ...]],
+    table: ColumnTable,
+    columns: Columns,
+    forbidden: set[Columns],
     width: int,
     depth: int,
-) -> Found | None:
+) -> _Found | None:
     """Layered beam search over moves (no deal) from ``columns``; return the line to the
     best-scored position met (ties: the shorter line, then the earlier one), or None when
     no move leads anywhere new."""
-    seen: set[tuple[bytes, ...]] = {columns} | forbidden
-    best: tuple[int, int, int] | None = None  # (score, level, order of discovery)
-    best_line: tuple[Step, ...] = ()
-    layer: list[tuple[tuple[bytes, ...], tuple[Step, ...]]] = []
-    for step, after in _children(scorer, columns, prune=False):
-        if after not in seen:
-            seen.add(after)
-            layer.append((after, (step,)))
-    order = 0
+    seen: set[Columns] = {columns} | forbidden
+    best: _Found | None = None
+    best_line: tuple[Action, ...] = ()
+    layer: list[_Line] = []
+    for child in _children(table, columns, prune=False):
+        if child.columns not in seen:
+            seen.add(child.columns)
+            layer.append(_Line(child.columns, (child.action,)))
     for level in range(1, depth + 1):
-        scored: list[tuple[int, int, tuple[tuple[bytes, ...], tuple[Step, ...]]]] = []
-        for item in layer:
-            score = scorer.board(item[0])
-            scored.append((score, order, item))
-            if best is None or (score, level, order) < best:
-                best = (score, level, order)
-                best_line = item[1]
-            order += 1
+        # Lines are met shortest first and in order, so the first of the lowest score wins.
+        scores = [table.score(line.columns) for line in layer]
+        for line, score in zip(layer, scores, strict=True):
+            if best is None or score < best.score:
+                best = _Found(score, level, [])
+                best_line = line.actions
         if level == depth:
             break
-        scored.sort(key=_key2)
-        following: list[tuple[tuple[bytes, ...], tuple[Step, ...]]] = []
-        for _, _, (cols, line) in scored[:width]:
-            for step, after in _children(scorer, cols, prune=True):
-                if after not in seen:
-                    seen.add(after)
-                    following.append((after, (*line, step)))
+        following: list[_Line] = []
+        for index in sorted(range(len(layer)), key=scores.__getitem__)[:width]:
+            line = layer[index]
+            for child in _children(table, line.columns, prune=True):
+                if child.columns not in seen:
+                    seen.add(child.columns)
+                    following.append(_Line(child.columns, (*line.actions, child.action)))
         layer = following
         if not layer:
             break
     if best is None:
         return None
-    return best[0], best[1], list(best_line)
+    return _Found(best.score, best.length, list(best_line))
 
 
-def _key2(item: tuple[int, int, Any]) -> tuple[int, int]:
-    return item[0], item[1]
-
-
-def _replay(columns: tuple[bytes, ...], steps: list[Step]) -> list[tuple[bytes, ...]]:
-    """The boards along ``steps`` from ``columns`` (``columns`` first)."""
+def _replay(columns: Columns, moves: list[Action]) -> list[Columns]:
+    """The boards along ``moves`` from ``columns`` (``columns`` first)."""
     boards = [columns]
-    for s, d, k in steps:
-        cols = list(boards[-1])
-        group = cols[s][-k:]
-        cols[s] = turn_up(cols[s][:-k])
-        cols[d] = remove_complete_run(cols[d] + group)[0]
-        boards.append(tuple(cols))
+    for move in moves:
+        boards.append(after_move(boards[-1], move))
     return boards
 
 
-def _line_reasons(columns: tuple[bytes, ...], line: list[Step]) -> list[str]:
+def _line_reasons(columns: Columns, line: list[Action]) -> list[str]:
     """Reasons of a line whose first move has none by itself: what the line achieves
     (possibly none: then the line only shuffles cards and is not worth a hint)."""
     found: set[str] = set()
     boards = _replay(columns, line)
-    for before, step in zip(boards, line, strict=False):
-        found.update(_effects(before, step))
+    for before, move in zip(boards, line, strict=False):
+        found.update(_effects(before, move))
     return [code for code in _MOVE_REASONS if code in found]
 
 
-def _cut_line(columns: tuple[bytes, ...], line: list[Step]) -> list[Step]:
+def _cut_line(columns: Columns, line: list[Action]) -> list[Action]:
     """The line up to and including the first move that turns up a card."""
     boards = _replay(columns, line)
-    for index, step in enumerate(line):
-        source = boards[index + 1][step[0]]
+    for index, move in enumerate(line):
+        source = boards[index + 1][move.source]
         if source and not source[-1] & 15:
             return line[: index + 1]
     return line
 
 
-def _best_fill(
-    scorer: _Scorer, columns: tuple[bytes, ...], forbidden: set[tuple[bytes, ...]]
-) -> Step | None:
+def _best_fill(table: ColumnTable, columns: Columns, forbidden: set[Columns]) -> Action | None:
     """The move into an empty column that leaves the best position (never a whole
-    column, so that the move fills one more column than it empties)."""
-    choice: tuple[int, int, Step] | None = None
-    for order, (step, after) in enumerate(_children(scorer, columns, prune=False)):
-        s, d, k = step
-        if columns[d] or k == len(columns[s]) or after in forbidden:
+    column, so that the move fills one more column than it empties); the first of the
+    best."""
+    choice: Action | None = None
+    best_score = 0
+    for child in _children(table, columns, prune=False):
+        move = child.action
+        if columns[move.target] or move.count == len(columns[move.source]):
             continue
-        candidate = (scorer.board(after), order, step)
-        if choice is None or candidate < choice:
-            choice = candidate
-    return choice[2] if choice is not None else None
+        if child.columns in forbidden:
+            continue
+        score = table.score(child.columns)
+        if choice is None or score < best_score:
+            choice, best_score = move, score
+    return choice
 
 
 def _useful_move(
-    columns: tuple[bytes, ...], forbidden: set[tuple[bytes, ...]], scorer: _Scorer
-) -> tuple[Step, list[str]] | None:
-    """A move that does something that matters by itself, if any (the last resort
-    before ``stuck``)."""
-    for step, after in _children(scorer, columns, prune=False):
-        if after in forbidden:
+    table: ColumnTable, columns: Columns, forbidden: set[Columns]
+) -> tuple[Action, list[str]] | None:
+    """A move that does something that matters by itself, with its reasons, if any (the
+    last resort before ``stuck``)."""
+    for child in _children(table, columns, prune=False):
+        if child.columns in forbidden:
             continue
-        reasons = _effects(columns, step)
+        reasons = _effects(columns, child.action)
         if reasons:
-            return step, reasons
+            return child.action, reasons
     return None
 
 
-def _history(game: Game, stock: int) -> list[tuple[tuple[bytes, ...], Step]]:
+def _history(game: Game, stock: int) -> list[_Past]:
     """The views of the positions of ``game`` since the last deal (at most
     :data:`HISTORY`), most recent first, each with the move played from it."""
     past = game.copy()
-    found: list[tuple[tuple[bytes, ...], Step]] = []
+    found: list[_Past] = []
     for _ in range(HISTORY):
         if not past.can_undo:
             break
@@ -474,7 +432,6 @@ def _history(game: Game, stock: int) -> list[tuple[tuple[bytes, ...], Step]]:
         view = past.position.hidden_view()
         if len(view.stock) != stock or move.count is None:
             break
-        found.append(
-            (Board.from_position(view).columns, (move.source - 1, move.target - 1, move.count))
-        )
+        columns = Board.from_position(view).columns
+        found.append(_Past(columns, action(move.source - 1, move.target - 1, move.count)))
     return found

@@ -23,12 +23,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..errors import SpiderError
 from ..game import Game
 from ..moves import Move
-from .beam import DEFAULT_WEIGHTS, Action, Weights, beam_search
-from .state import FACE_DOWN, Board, to_move
+from .beam import DEFAULT_WEIGHTS, beam_search
+from .board import Action, Board, ColumnTable, Weights
 
 STATUSES = ("won", "lost", "unknown")
 """The possible :attr:`SolveResult.status` values."""
@@ -165,10 +166,10 @@ def solve(
 
     # 1. Small positions: settled exactly.
     cap = EXHAUSTIVE_NODES if node_limit is None else min(EXHAUSTIVE_NODES, node_limit)
-    status, actions, used = exhaustive_search(board, cap, deadline, report("exhaustive", 0))
-    nodes += used
-    if status != "unknown":
-        return _result(game, status, actions, nodes, start, 0)
+    settled = exhaustive_search(board, cap, deadline, report("exhaustive", 0))
+    nodes += settled.nodes
+    if settled.status != "unknown":
+        return _result(game, settled.status, settled.actions, nodes, start, 0)
 
     # 2. Beam searches of growing width.
     cards = sum(map(len, board.columns)) + 10 * board.rows_left
@@ -196,11 +197,9 @@ def solve(
             break
         if outcome.complete:
             # 3. The pruned graph is exhausted: search the whole graph exactly.
-            status, actions, used = exhaustive_search(
-                board, left(), deadline, report("exhaustive", 0)
-            )
-            nodes += used
-            return _result(game, status, actions, nodes, start, 0)
+            settled = exhaustive_search(board, left(), deadline, report("exhaustive", 0))
+            nodes += settled.nodes
+            return _result(game, settled.status, settled.actions, nodes, start, 0)
         if mark_generated:
             width *= WIDTH_FACTOR
         mark_generated = not mark_generated
@@ -208,10 +207,7 @@ def solve(
 
 
 def _check_full_information(board: Board) -> None:
-    hidden = any(card == FACE_DOWN for column in board.columns for card in column) or any(
-        card == 0 for row in board.stock_rows for card in row
-    )
-    if hidden:
+    if board.hides_cards:
         raise SolverError(
             "the position hides cards (??): the solver needs every face-down card and "
             "the stock (a hint works from a player's view instead)"
@@ -221,7 +217,7 @@ def _check_full_information(board: Board) -> None:
 def _result(
     game: Game, status: str, actions: list[Action], nodes: int, start: float, width: int
 ) -> SolveResult:
-    moves = [to_move(action) for action in actions]
+    moves = [action.to_move() for action in actions]
     if status == "won":
         replay = game.copy()
         for move in moves:
@@ -231,12 +227,48 @@ def _result(
     return SolveResult(status, moves, nodes, time.perf_counter() - start, width)
 
 
+class Exhaustive(NamedTuple):
+    """What :func:`exhaustive_search` found.
+
+    Attributes:
+        status: ``"won"``, ``"lost"`` (proved) or ``"unknown"`` (a limit ran out).
+        actions: a shortest winning line when ``won``, else empty.
+        nodes: positions generated (duplicates included).
+        positions: distinct positions reached, the start included (boards that differ
+            only in column order count once when the stock is empty).
+    """
+
+    status: str
+    actions: list[Action]
+    nodes: int
+    positions: int
+
+
+class _Reached(NamedTuple):
+    """A position the exhaustive search reached: where from and how."""
+
+    parent: int
+    """Index of the position it was reached from in the list of reached positions; -1 for
+    the start."""
+    action: Action
+
+
+def _line_to(reached: list[_Reached], here: int) -> list[Action]:
+    """The actions from the start to position ``here`` of ``reached``."""
+    actions: list[Action] = []
+    while here >= 0:
+        here, action = reached[here]
+        actions.append(action)
+    actions.reverse()
+    return actions
+
+
 def exhaustive_search(
     board: Board,
     node_limit: int | None,
     deadline: float | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> tuple[str, list[Action], int]:
+) -> Exhaustive:
     """Breadth-first search over every legal action, with exact position keys.
 
     Nothing is pruned except positions already seen (boards that differ only in column
@@ -250,41 +282,36 @@ def exhaustive_search(
         progress: called after each layer with ``(depth, nodes)``.
 
     Returns:
-        ``(status, actions, nodes)`` with status ``"won"``, ``"lost"`` or ``"unknown"``
-        (a limit ran out).
+        An :class:`Exhaustive` record: status, shortest winning line, positions generated.
     """
+    table = ColumnTable(board.classic)
     seen = {board.key()}
+    # The positions of the current depth, each with its index in ``reached`` (-1: start).
     layer: list[tuple[Board, int]] = [(board, -1)]
-    parents: list[tuple[int, Action]] = []
+    reached: list[_Reached] = []
     nodes = 0
     depth = 0
     while layer:
         depth += 1
         following: list[tuple[Board, int]] = []
         for current, index in layer:
-            for action in current.legal_moves():
+            for action in current.legal_actions(table):
                 nodes += 1
-                child = current.deal() if action[0] < 0 else current.move(*action)
+                child = current.play(action)
                 key = child.key()
                 if key in seen:
                     continue
                 seen.add(key)
-                parents.append((index, action))
-                here = len(parents) - 1
+                reached.append(_Reached(index, action))
+                here = len(reached) - 1
                 if child.is_won:
-                    actions: list[Action] = []
-                    while here >= 0:
-                        back, step = parents[here]
-                        actions.append(step)
-                        here = back
-                    actions.reverse()
-                    return "won", actions, nodes
+                    return Exhaustive("won", _line_to(reached, here), nodes, len(seen))
                 following.append((child, here))
             if node_limit is not None and nodes >= node_limit:
-                return "unknown", [], nodes
+                return Exhaustive("unknown", [], nodes, len(seen))
             if deadline is not None and time.perf_counter() > deadline:
-                return "unknown", [], nodes
+                return Exhaustive("unknown", [], nodes, len(seen))
         layer = following
         if progress is not None:
             progress(depth, nodes)
-    return "lost", [], nodes
+    return Exhaustive("lost", [], nodes, len(seen))

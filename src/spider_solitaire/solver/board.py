@@ -1,0 +1,592 @@
+"""The solver's board: a compact position, its legal actions, and the facts of each column.
+
+This module is the solver's one fast copy of the rules of play (which groups can move and
+where they may go, what a deal does); ``tests/solver/test_board_parity.py`` checks it
+against the engine (:mod:`spider_solitaire.rules`) over random games. The beam search
+(:mod:`~spider_solitaire.solver.beam`), the exhaustive search
+(:mod:`~spider_solitaire.solver.search`) and the hints (:mod:`~spider_solitaire.solver.hints`)
+all build on it and add only their own evaluation weights and pruning.
+
+Representation
+--------------
+A *column* is ``bytes``, bottom to top, one byte per card: the engine's card value
+(``suit_index * 16 + rank``, see :mod:`spider_solitaire.cards`), plus :data:`FACE_DOWN`
+(64) for a face-down card. ``bytes`` keep a board small, hashable and fast to slice.
+
+*Unknown cards* (a player's view). In a view
+(:meth:`~spider_solitaire.position.Position.hidden_view`) a face-down card is hidden: its
+byte is ``64`` exactly (``FACE_DOWN`` with rank 0). When a search turns such a card up it
+becomes :data:`UNKNOWN` (0): a face-up card whose identity the player learns only by
+playing there. An unknown card cannot move and no card can go onto it (its rank, 0, is one
+below no card's), so a search on a view never builds on what it cannot see. A view's stock
+is rows of unknown cards: a deal on a view puts an unknown card on every column. The
+engine refuses to play an action that turns up or deals a hidden card (``hidden``); the
+board plays it and shows the card as unknown.
+
+A :class:`Board` is the 10 columns, the stock rows (fixed for the whole game: the stock is
+only ever dealt from the front, so a board records how many rows were dealt) and the rule.
+
+Column facts
+------------
+Columns recur across millions of positions, so what a search needs about a column is
+computed once per distinct column and cached by a :class:`ColumnTable`: a
+:class:`ColumnFacts` record (the movable group, the card on top, the suited run on top,
+suited blocks, breaks in rank order, a 64-bit hash, and the column's score under the
+search's :class:`Weights`), and on first use the :class:`Group` records of the groups
+that can leave the column. A search's evaluation is a sum over columns, and the board hash
+a weighted sum of column hashes, so a child's score and hash follow by arithmetic from
+cached facts without building the child.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..moves import COLUMNS, Move
+from ..position import ROW, Position
+
+FACE_DOWN = 64
+"""Flag added to a card value for a face-down card (``64`` alone: a hidden face-down card)."""
+
+UNKNOWN = 0
+"""An unknown face-up card: a hidden card turned up or dealt during a search on a view."""
+
+RUN_LENGTH = 13
+"""Cards in a complete run, King down to Ace (a complete run of one suit is removed)."""
+
+NO_RANK = 14
+"""The rank a King's group would go onto: no card has it, so a King goes only into an
+empty column."""
+
+MASK64 = (1 << 64) - 1
+HASH_BASE = 0x9E3779B97F4A7C15 * 0x100000001B3 & MASK64 | 1
+"""Multiplier of the polynomial column hash (odd, so no information is lost mod 2**64)."""
+
+COLUMN_MULTIPLIERS: tuple[int, ...] = tuple(
+    ((0x9E3779B97F4A7C15 * (2 * i + 1)) ^ (0xD6E8FEB86659FD93 * (i + 7))) & MASK64 | 1
+    for i in range(COLUMNS)
+)
+"""Per-column odd multipliers combining column hashes into a board hash while stock is
+left (columns are not interchangeable then: a deal gives each column its own card)."""
+
+ALL_ONES: tuple[int, ...] = (1,) * COLUMNS
+"""Multipliers once the stock is empty: the columns are interchangeable, so the board
+hash is the sum of the column hashes and permuted boards are one position."""
+
+DEALT_MULTIPLIER = 0x51ED2701
+"""What each dealt row adds to a board hash."""
+
+POWERS: tuple[int, ...] = tuple(pow(HASH_BASE, k, 1 << 64) for k in range(2 * 104 + 2))
+"""``HASH_BASE ** k mod 2**64`` for every column length."""
+
+RUNS: tuple[bytes, ...] = tuple(bytes(s * 16 + r for r in range(13, 0, -1)) for s in range(4))
+"""The complete King-to-Ace run of each suit index, as column bytes."""
+
+EMPTY = b""
+"""An empty column."""
+
+_CARD_BYTES = tuple(bytes((value,)) for value in range(256))
+"""Each byte value as a one-card column."""
+
+Columns = tuple[bytes, ...]
+"""The 10 columns of a board, column 1 first."""
+
+
+def column_hash(column: bytes) -> int:
+    """Return the polynomial hash of a column, so that ``hash(a + b) ==
+    hash(a) * POWERS[len(b)] + hash(b)`` (mod 2**64); 0 for an empty column."""
+    value = 0
+    for card in column:
+        value = (value * HASH_BASE + card + 1) & MASK64
+    return value
+
+
+def turn_up(column: bytes) -> bytes:
+    """Return ``column`` with its last card face-up (unchanged if it already is or is empty):
+    a face-down card left on top is turned up (a rule of the game); a hidden one becomes
+    :data:`UNKNOWN`."""
+    if column and column[-1] & FACE_DOWN:
+        return column[:-1] + bytes((column[-1] & ~FACE_DOWN,))
+    return column
+
+
+def ends_in_complete_run(column: bytes) -> bool:
+    """True when ``column`` ends in a complete King-to-Ace run of one suit."""
+    return (
+        len(column) >= RUN_LENGTH
+        and column[-1] & 15 == 1
+        and column[-RUN_LENGTH:] == RUNS[column[-1] >> 4]
+    )
+
+
+def without_complete_run(column: bytes) -> bytes:
+    """Return ``column`` with a complete run at its end removed and the card under it
+    turned up (a rule of the game); ``column`` itself when it ends in none."""
+    if ends_in_complete_run(column):
+        return turn_up(column[:-RUN_LENGTH])
+    return column
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action on a board: ``count`` cards from column ``source`` to column ``target``
+    (0-based), or the deal (:data:`DEAL`: ``source`` -1). Get a move's record from
+    :func:`action` (they are made once and shared)."""
+
+    source: int
+    target: int
+    count: int
+
+    @property
+    def is_deal(self) -> bool:
+        """True for the deal."""
+        return self.source < 0
+
+    def to_move(self) -> Move:
+        """Return the engine's :class:`~spider_solitaire.moves.Move` (columns 1-10)."""
+        if self.source < 0:
+            return Move.deal()
+        return Move(self.source + 1, self.target + 1, self.count)
+
+
+DEAL = Action(-1, -1, 0)
+"""The deal."""
+
+MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(Action(source, target, count) for target in range(10)) for count in range(1, 14))
+    for source in range(10)
+)
+"""The shared :class:`Action` of every move, as ``MOVES[source][count - 1][target]``."""
+
+
+def action(source: int, target: int, count: int) -> Action:
+    """Return the shared :class:`Action` moving ``count`` (1-13) cards from ``source`` to
+    ``target`` (columns 0-9)."""
+    return MOVES[source][count - 1][target]
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """A search's evaluation of a board, in points, lower is better: the sum over its
+    columns of :meth:`column_score`, an empty column counting ``-empty``.
+
+    A suited block is a maximal run of face-up cards of one suit descending by one (an
+    unknown card is a block of its own); a break in rank order is a face-up card lying on
+    a face-up card that is not one rank higher (whatever the suits). ``buried`` and
+    ``hidden_column`` weigh a column that still has face-down cards (the hints use them;
+    the beam search does not). The beam's and the hints' weights and their evidence are
+    documented where they are chosen (:data:`~spider_solitaire.solver.beam.DEFAULT_WEIGHTS`,
+    :data:`~spider_solitaire.solver.hints.HINT_WEIGHTS`).
+    """
+
+    face_down: int
+    block: int
+    rank_break: int
+    top_run: int
+    empty: int
+    buried: int = 0
+    hidden_column: int = 0
+
+    def column_score(self, face_down: int, blocks: int, rank_breaks: int, top_run: int) -> int:
+        """Return the score of a non-empty column: ``face_down * face-down cards + block *
+        suited blocks + rank_break * breaks in rank order - top_run * length of the suited
+        run on top``, plus ``buried * blocks + hidden_column`` when a card is face-down."""
+        score = (
+            self.face_down * face_down
+            + self.block * blocks
+            + self.rank_break * rank_breaks
+            - self.top_run * top_run
+        )
+        if face_down:
+            score += self.buried * blocks + self.hidden_column
+        return score
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnFacts:
+    """What the searches need about one column; made once per distinct column by a
+    :class:`ColumnTable`.
+
+    Attributes:
+        size: cards in the column.
+        face_down: face-down cards (at the bottom).
+        movable: cards in the largest group that can leave the column (0 if none): face-up
+            known cards from the top, each one rank lower than the card under it, and of
+            one suit under the Classic rule (a rule of the game).
+        top: the last card's byte (0 for an empty column).
+        top_rank: the last card's rank, 0 when the column is empty or its last card is
+            unknown; a group whose first card is one rank lower may go onto it.
+        top_run: length of the suited run on top (face-up, known, one suit, descending by
+            one); 0 when the last card is unknown.
+        blocks: suited blocks of face-up cards (see :class:`Weights`).
+        rank_breaks: breaks in rank order among the face-up cards (see :class:`Weights`).
+        hash: :func:`column_hash` of the column.
+        score: the column's score under the table's :class:`Weights` (``-empty`` for an
+            empty column; 0 for a table without weights).
+        groups: the groups that can leave the column, one per count from 1 to
+            ``movable``; empty until :meth:`ColumnTable.groups` fills it (the one mutable
+            part, filled once).
+    """
+
+    size: int
+    face_down: int
+    movable: int
+    top: int
+    top_rank: int
+    top_run: int
+    blocks: int
+    rank_breaks: int
+    hash: int
+    score: int
+    groups: list[Group]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A group that can leave a column: its last ``size`` cards.
+
+    Attributes:
+        size: cards in the group.
+        cards: the group, bottom to top.
+        first: the group's first (bottom, highest) card.
+        onto_rank: the rank of a last card the group may go onto (the first card's rank
+            plus one; :data:`NO_RANK` for a King); any group may go into an empty column.
+        rest: the column left behind, its last card turned up.
+        rest_facts: the facts of ``rest``.
+        hash: :func:`column_hash` of ``cards``.
+        power: ``POWERS[size]``, to append the group to a column's hash.
+        blocks: suited blocks within the group.
+        top_run: length of the suited run on top of the group.
+    """
+
+    size: int
+    cards: bytes
+    first: int
+    onto_rank: int
+    rest: bytes
+    rest_facts: ColumnFacts
+    hash: int
+    power: int
+    blocks: int
+    top_run: int
+
+
+class Targets(NamedTuple):
+    """Where the groups of a board may go (a rule of the game): onto a known last card one
+    rank higher than the group's first card, or into an empty column.
+
+    Attributes:
+        by_rank: indexed by a group's :attr:`Group.onto_rank`: the non-empty columns
+            (0-based, in order) whose last card has that rank, or None when there is none.
+        empty: the empty columns, in order; they take any group.
+    """
+
+    by_rank: list[list[int] | None]
+    empty: list[int]
+
+    def for_group(self, onto_rank: int) -> list[int]:
+        """Return every column a group going onto ``onto_rank`` may go to, in column order
+        (the engine's order of targets)."""
+        return in_column_order(self.by_rank[onto_rank], self.empty)
+
+
+def in_column_order(onto_cards: list[int] | None, empty: list[int]) -> list[int]:
+    """Return the columns of ``onto_cards`` (None for none) and ``empty``, both in column
+    order, merged in column order."""
+    if onto_cards is None:
+        return empty
+    if not empty:
+        return onto_cards
+    return sorted(onto_cards + empty)
+
+
+def targets(facts: Sequence[ColumnFacts]) -> Targets:
+    """Return where groups may go on a board whose columns have ``facts`` (see
+    :class:`Targets`)."""
+    by_rank, empty = target_lists(facts)
+    return Targets(by_rank, empty)
+
+
+def target_lists(facts: Sequence[ColumnFacts]) -> tuple[list[list[int] | None], list[int]]:
+    """Return the two lists of :func:`targets`, ``(by_rank, empty)``, without making the
+    record (the beam search asks for them once per position it expands)."""
+    by_rank: list[list[int] | None] = [None] * (NO_RANK + 1)
+    empty: list[int] = []
+    for index, column in enumerate(facts):
+        rank = column.top_rank
+        if rank:
+            same = by_rank[rank]
+            if same is None:
+                by_rank[rank] = [index]
+            else:
+                same.append(index)
+        elif not column.size:
+            empty.append(index)
+    return by_rank, empty
+
+
+class ColumnTable:
+    """The facts of each distinct column, computed once and cached, for one rule and one
+    evaluation; a search makes one table and keeps it for its whole run.
+
+    Args:
+        classic: True under the Classic rule (a moving group is one suit).
+        weights: the evaluation giving :attr:`ColumnFacts.score`; None for none (scores 0).
+    """
+
+    __slots__ = ("classic", "known", "weights")
+
+    def __init__(self, classic: bool, weights: Weights | None = None) -> None:
+        self.classic = classic
+        self.weights = weights
+        self.known: dict[bytes, ColumnFacts] = {}
+        """The facts of every column met so far."""
+
+    def facts(self, column: bytes) -> ColumnFacts:
+        """Return the facts of ``column``.
+
+        King of spades face-down, then 7 and 6 of spades and 5 of hearts face-up: the
+        three face-up cards move together under the Flexible rule, only the 5 under the
+        Classic rule; the run on top is the 5 alone, after two suited blocks:
+
+        >>> column = bytes([FACE_DOWN | 13, 7, 6, 16 + 5])
+        >>> flexible = ColumnTable(classic=False).facts(column)
+        >>> flexible.movable, flexible.top_rank, flexible.top_run, flexible.blocks
+        (3, 5, 1, 2)
+        >>> ColumnTable(classic=True).facts(column).movable
+        1
+        """
+        found = self.known.get(column)
+        if found is None:
+            found = self.known[column] = self._make_facts(column)
+        return found
+
+    def all_facts(self, columns: Columns) -> tuple[ColumnFacts, ...]:
+        """Return the facts of each of ``columns``."""
+        known = self.known.get
+        return tuple([known(column) or self.facts(column) for column in columns])
+
+    def _make_facts(self, column: bytes) -> ColumnFacts:
+        size = len(column)
+        weights = self.weights
+        if not size:
+            return ColumnFacts(0, 0, 0, 0, 0, 0, 0, 0, 0, -weights.empty if weights else 0, [])
+        face_down = 0
+        while face_down < size and column[face_down] & FACE_DOWN:
+            face_down += 1
+        # One walk up the face-up cards, noting where the descending sequence on top starts
+        # (any suits) and where the suited run on top starts, and counting suited blocks
+        # and breaks in rank order on the way.
+        sequence_start = suited_start = face_down
+        blocks = 1 if size > face_down else 0
+        rank_breaks = 0
+        for index in range(face_down + 1, size):
+            below, card = column[index - 1], column[index]
+            if below & 15 != (card & 15) + 1:
+                rank_breaks += 1
+                sequence_start = index
+            if below != card + 1 or not card & 15:
+                blocks += 1
+                suited_start = index
+        top = column[-1]
+        top_rank = top & 15 if size > face_down else 0
+        if top_rank:
+            top_run = size - suited_start
+            movable = top_run if self.classic else size - sequence_start
+        else:
+            top_run = movable = 0
+        score = weights.column_score(face_down, blocks, rank_breaks, top_run) if weights else 0
+        return ColumnFacts(
+            size,
+            face_down,
+            movable,
+            top,
+            top_rank,
+            top_run,
+            blocks,
+            rank_breaks,
+            column_hash(column),
+            score,
+            [],
+        )
+
+    def groups(self, column: bytes, facts: ColumnFacts) -> list[Group]:
+        """Return the groups that can leave ``column`` (whose facts are ``facts``), by count
+        from 1 to ``facts.movable``; made on first use and kept in ``facts.groups``."""
+        found = facts.groups
+        if found or not facts.movable:
+            return found
+        blocks = top_run = 0
+        for count in range(1, facts.movable + 1):
+            first = column[-count]
+            if count == 1:
+                blocks = top_run = 1
+            elif column[-count] != column[1 - count] + 1:
+                blocks += 1
+            elif top_run == count - 1:
+                top_run = count
+            cards = column[-count:]
+            rest = turn_up(column[:-count])
+            found.append(
+                Group(
+                    count,
+                    cards,
+                    first,
+                    (first & 15) + 1,
+                    rest,
+                    self.facts(rest),
+                    column_hash(cards),
+                    POWERS[count],
+                    blocks,
+                    top_run,
+                )
+            )
+        return found
+
+    def score(self, columns: Columns) -> int:
+        """Return the evaluation of a board's columns: the sum of their scores."""
+        facts = self.facts
+        return sum(facts(column).score for column in columns)
+
+    def board_hash(self, columns: Columns, dealt: int, rows: int) -> int:
+        """Return the 64-bit hash of a board with ``dealt`` of its ``rows`` stock rows dealt:
+        ``dealt * DEALT_MULTIPLIER`` plus each column's hash times its column multiplier
+        (all 1 once the stock is empty: column order is then ignored)."""
+        multipliers = ALL_ONES if dealt == rows else COLUMN_MULTIPLIERS
+        value = dealt * DEALT_MULTIPLIER
+        for column, multiplier in zip(columns, multipliers, strict=True):
+            value += self.facts(column).hash * multiplier
+        return value & MASK64
+
+    def legal_actions(self, board: Board) -> list[Action]:
+        """Return every legal action on ``board`` in the engine's order
+        (:func:`spider_solitaire.rules.legal_moves`): moves by source column, then count
+        from 1 up, then target column; the deal last. A won board has none."""
+        if board.is_won:
+            return []
+        columns = board.columns
+        facts = [self.facts(column) for column in columns]
+        where = targets(facts)
+        found: list[Action] = []
+        for source, source_facts in enumerate(facts):
+            if not source_facts.movable:
+                continue
+            moves = MOVES[source]
+            for group in self.groups(columns[source], source_facts):
+                to_target = moves[group.size - 1]
+                for target in where.for_group(group.onto_rank):
+                    found.append(to_target[target])
+        if board.can_deal():
+            found.append(DEAL)
+        return found
+
+
+class Board(NamedTuple):
+    """A position in compact form (see the module docstring).
+
+    Attributes:
+        columns: 10 columns, each ``bytes`` bottom to top.
+        stock_rows: the stock rows still to deal at the start, each 10 card bytes
+            (:data:`UNKNOWN` for a hidden card); ``dealt`` says how many were dealt since.
+        dealt: rows of ``stock_rows`` already dealt.
+        classic: True under the Classic rule (a moving group is one suit).
+    """
+
+    columns: Columns
+    stock_rows: tuple[bytes, ...]
+    dealt: int
+    classic: bool
+
+    @classmethod
+    def from_position(cls, position: Position) -> Board:
+        """Encode an engine position; a hidden (``??``) card becomes ``FACE_DOWN`` alone in
+        the tableau and :data:`UNKNOWN` in the stock."""
+        columns = tuple(
+            bytes([card | FACE_DOWN for card in column[:down]] + list(column[down:]))
+            for column, down in zip(position.columns, position.face_down, strict=True)
+        )
+        stock = position.stock
+        rows = tuple(bytes(stock[i : i + ROW]) for i in range(0, len(stock), ROW))
+        return cls(columns, rows, 0, position.rule == "classic")
+
+    @property
+    def rows_left(self) -> int:
+        """Stock rows not yet dealt."""
+        return len(self.stock_rows) - self.dealt
+
+    @property
+    def is_won(self) -> bool:
+        """True when the tableau and the stock are empty."""
+        return self.dealt == len(self.stock_rows) and not any(self.columns)
+
+    @property
+    def hides_cards(self) -> bool:
+        """True for a player's view: a face-down, face-up or stock card is hidden or
+        unknown."""
+        return any(
+            card & ~FACE_DOWN == UNKNOWN for column in self.columns for card in column
+        ) or any(card == UNKNOWN for row in self.stock_rows[self.dealt :] for card in row)
+
+    def can_deal(self) -> bool:
+        """True when a deal is legal: stock left, and no empty column unless the tableau
+        holds fewer than 10 cards (a rule of the game)."""
+        return self.dealt < len(self.stock_rows) and deal_allowed(self.columns)
+
+    def deal(self) -> Board:
+        """Return the board after dealing the next row, one card onto each column, with the
+        completed runs removed in column order. The caller checks :meth:`can_deal`."""
+        row = self.stock_rows[self.dealt]
+        return Board(
+            dealt_columns(self.columns, row), self.stock_rows, self.dealt + 1, self.classic
+        )
+
+    def play(self, action: Action) -> Board:
+        """Return the board after ``action`` (a move or the deal). The caller checks
+        legality."""
+        if action.source < 0:
+            return self.deal()
+        return Board(after_move(self.columns, action), self.stock_rows, self.dealt, self.classic)
+
+    def legal_actions(self, table: ColumnTable | None = None) -> list[Action]:
+        """Return every legal action in the engine's order (see
+        :meth:`ColumnTable.legal_actions`); give the ``table`` of a search to share its
+        cache (it must be for this board's rule)."""
+        if table is None:
+            table = ColumnTable(self.classic)
+        return table.legal_actions(self)
+
+    def key(self) -> tuple[Columns, int]:
+        """An exact hashable key: the columns (sorted once the stock is empty, when columns
+        are interchangeable) and the rows dealt."""
+        if self.dealt == len(self.stock_rows):
+            return (tuple(sorted(self.columns)), self.dealt)
+        return (self.columns, self.dealt)
+
+
+def after_move(columns: Columns, move: Action) -> Columns:
+    """Return ``columns`` after ``move`` (not the deal): the group leaves its column, the
+    card left on top of it is turned up, and a run completed on the target is removed (rules
+    of the game). The caller checks legality."""
+    changed = list(columns)
+    source = changed[move.source]
+    changed[move.source] = turn_up(source[: -move.count])
+    changed[move.target] = without_complete_run(changed[move.target] + source[-move.count :])
+    return tuple(changed)
+
+
+def deal_allowed(columns: Columns) -> bool:
+    """True when the tableau ``columns`` allow a deal (given stock left): no column is empty,
+    or the tableau holds fewer than 10 cards, so that the deal fills it (a rule of the game)."""
+    return all(columns) or sum(map(len, columns)) < ROW
+
+
+def dealt_columns(columns: Columns, row: bytes) -> Columns:
+    """Return ``columns`` after dealing ``row`` (one card onto each column, in column order),
+    with the runs that completes removed (only an Ace can complete one)."""
+    dealt = list(map(bytes.__add__, columns, map(_CARD_BYTES.__getitem__, row)))
+    for index, card in enumerate(row):
+        if card & 15 == 1:
+            dealt[index] = without_complete_run(dealt[index])
+    return tuple(dealt)
