@@ -71,7 +71,7 @@ def test_a_game_from_a_code_shows_the_players_view(client: TestClient) -> None:
         "resumed": "Resumed game SP1-S2C-AAAAAAD.",
         "win": None,
     }
-    view = Game.from_code(CODE).to_position(hidden=True).splitlines()
+    view = Game.from_code(CODE).position_text(hidden=True).splitlines()
     assert view[5] == "1: ?? ?? ?? ?? ?? | 2H"
 
 
@@ -106,7 +106,7 @@ def test_suits_and_rule_deal_a_random_game_its_code_reproduces(client: TestClien
     assert (state["suits"], state["rule"]) == (1, "classic")
     expected = Game.from_code(state["code"])
     assert [c["face_up"] for c in state["columns"]] == [
-        [expected.to_position().splitlines()[5 + n].split("| ")[1]] for n in range(10)
+        [expected.position_text().splitlines()[5 + n].split("| ")[1]] for n in range(10)
     ]
     flexible = new_game(client, suits=4, rule="flexible")
     assert flexible["code"].startswith("SP1-S4F-")

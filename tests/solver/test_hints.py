@@ -92,7 +92,7 @@ def test_never_undoes_the_previous_move() -> None:
 
 def test_never_goes_back_to_an_earlier_position() -> None:
     game = Game.from_code("SP1-S1C-AAAAAAD")
-    views = {game.to_position(hidden=True).split("\n", 3)[3]}
+    views = {game.position_text(hidden=True).split("\n", 3)[3]}
     for _ in range(30):
         suggestion = hint(game)
         assert suggestion.move is not None
@@ -100,7 +100,7 @@ def test_never_goes_back_to_an_earlier_position() -> None:
         game.play(suggestion.move)
         if game.stock_rows_left != stock:
             views.clear()
-        view = game.to_position(hidden=True).split("\n", 3)[3]
+        view = game.position_text(hidden=True).split("\n", 3)[3]
         assert view not in views
         views.add(view)
 
@@ -127,7 +127,7 @@ def permuted_hidden(game: Game) -> Game:
         stock,
         position.removed,
         position.score,
-        position.moves,
+        position.move_count,
     )
     assert other.to_text(hidden=True) == position.to_text(hidden=True)
     assert other.to_text() != position.to_text()
@@ -146,16 +146,16 @@ def test_the_hidden_cards_do_not_change_the_hint(code: str) -> None:
 
 def test_a_view_with_question_marks_gets_the_same_hint() -> None:
     game = Game.from_code("SP1-S2C-AAAAAAD")
-    view = Game.from_position(game.to_position(hidden=True), strict=False)
+    view = Game.from_position(game.position_text(hidden=True), strict=False)
     assert view.position.columns[0][0] == HIDDEN
     assert hint(view) == hint(game)
 
 
 def test_hints_play_legally_and_win_a_one_suit_deal() -> None:
     game = Game.from_code("SP1-S1C-AAAAAAD")
-    while not game.is_won and game.moves < 400:
+    while not game.is_won and game.move_count < 400:
         suggestion = hint(game)
-        assert suggestion.move is not None, game.to_position(hidden=True)
+        assert suggestion.move is not None, game.position_text(hidden=True)
         assert suggestion.line[0] == suggestion.move
         assert set(suggestion.reasons) <= set(HINT_CODES)
         game.play(suggestion.move)

@@ -129,7 +129,7 @@ def test_a_real_deal_is_solved_and_replays() -> None:
     assert result.width == 60
     assert 90 <= len(result.solution) <= 140
     assert_wins(game, result.solution)
-    assert game.moves == 0  # the game itself is not changed
+    assert game.move_count == 0  # the game itself is not changed
 
 
 def test_solving_from_the_middle_of_a_game() -> None:
@@ -169,7 +169,7 @@ def test_time_limit_zero_gives_unknown() -> None:
 
 def test_a_players_view_is_refused() -> None:
     view = Game.from_position(
-        Game.from_code("SP1-S1C-AAAAAAD").to_position(hidden=True), strict=False
+        Game.from_code("SP1-S1C-AAAAAAD").position_text(hidden=True), strict=False
     )
     with pytest.raises(SolverError, match="hides cards"):
         solve(view)
