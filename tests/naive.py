@@ -75,3 +75,25 @@ def card_census(text: str) -> Counter[str]:
 def full_deck(suits: int) -> Counter[str]:
     """The 104 cards of a game of ``suits`` suits (every game has 104 cards)."""
     return Counter({r + s: 8 // suits for s in "SHDC"[:suits] for r in RANKS})
+
+
+def auto_target(text: str, source: int, count: int) -> int | None:
+    """The column a double-click sends the last ``count`` cards of ``source`` to, read from
+    the legal actions: a column ending in the next card of the group's suit, else any
+    column ending one rank higher, else an empty column unless the group is the whole
+    column; the lowest column number first in each. None when there is no such column."""
+    _, columns, _, _ = parse(text)
+    listed = [
+        int(action.split(">")[1])
+        for action in legal_actions(text)
+        if action.startswith(f"{source}:{count}>")
+    ]
+    first = columns[source - 1][1][-count]
+    same_suit = [t for t in listed if columns[t - 1][1] and columns[t - 1][1][-1][1] == first[1]]
+    other = [t for t in listed if columns[t - 1][1]]
+    down, up = columns[source - 1]
+    empty = [t for t in listed if not columns[t - 1][1] and count < len(down) + len(up)]
+    for choice in (same_suit, other, empty):
+        if choice:
+            return choice[0]
+    return None

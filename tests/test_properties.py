@@ -22,7 +22,7 @@ import random
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from naive import RANKS, card_census, full_deck, legal_actions
+from naive import RANKS, auto_target, card_census, full_deck, legal_actions
 from spider_solitaire import Game, IllegalMoveError, InvalidPositionError, Move
 from spider_solitaire.cards import card_text, suit_of
 from spider_solitaire.codes import seed_text
@@ -41,7 +41,14 @@ from spider_solitaire.events import (
     RunRestored,
 )
 from spider_solitaire.position import Position
-from spider_solitaire.rules import apply_move, group_refusal, legal_moves, movable_length
+from spider_solitaire.rules import (
+    apply_move,
+    auto_move,
+    auto_targets,
+    group_refusal,
+    legal_moves,
+    movable_length,
+)
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -130,6 +137,17 @@ def check_position(game: Game, suits: int, rng: random.Random) -> None:
                     assert error.reason == refusal
                 else:
                     raise AssertionError(f"{column}:{count}>{target} plays but is {refusal}")
+    # A double-click's target: the engine's auto_move (and auto_targets, which serves
+    # every group of a column at once) agrees with a plain reading of the preference.
+    for column in range(1, 11):
+        longest = movable_length(position, column)
+        expected = [auto_target(text, column, count) for count in range(1, longest + 1)]
+        if position.is_won:
+            expected = []
+        assert auto_targets(position, column) == expected
+        for count, target in enumerate(expected, start=1):
+            move = auto_move(position, column, count)
+            assert (move.target if move is not None else None) == target
     # Every listed action plays. The player's view lists the same moves; in it, each
     # plays to the view of the real outcome, or is refused as ``hidden`` exactly when it
     # turns up or deals a card.

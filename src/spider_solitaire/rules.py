@@ -454,16 +454,36 @@ def auto_move(position: Position, column: int, count: int) -> Move | None:
     group is the whole column with no face-down card under it. Ties go to the lowest
     column number. ``None`` when there is no target or the game is won.
 
+    >>> from spider_solitaire import Game
+    >>> str(auto_move(Game.from_code("SP1-S1C-AAAAAAD").position, 7, 1))
+    '7:1>10'
+
     Raises:
         InvalidMoveError: ``column`` is outside 1-10.
     """
     check_column(column)
-    if position.is_won or not 1 <= count <= movable_length(position, column):
+    if not 1 <= count <= movable_length(position, column):
         return None
-    cards = position.columns[column - 1]
-    first = cards[-count]
-    same_suit: int | None = None
-    other: int | None = None
+    target = auto_targets(position, column)[count - 1]
+    return Move(column, target, count) if target is not None else None
+
+
+def auto_targets(position: Position, column: int) -> list[int | None]:
+    """Return the :func:`auto_move` target of every movable group of ``column`` (1-10):
+    item ``count - 1`` is the target column for the last ``count`` cards, or ``None``;
+    an empty list when nothing can leave the column or the game is won. One scan of the
+    other columns serves every group (the server lists them all in each state).
+
+    Raises:
+        InvalidMoveError: ``column`` is outside 1-10.
+    """
+    check_column(column)
+    movable = movable_length(position, column)
+    if position.is_won or not movable:
+        return []
+    # the first column, in number order, by the last card it ends with; and the first empty
+    first_ending: dict[Card, int] = {}
+    first_by_rank: dict[int, int] = {}
     empty: int | None = None
     for target in range(1, COLUMNS + 1):
         if target == column:
@@ -472,15 +492,18 @@ def auto_move(position: Position, column: int, count: int) -> Move | None:
         if not target_cards:
             if empty is None:
                 empty = target
-        elif target_cards[-1] == first + 1:
-            if same_suit is None:
-                same_suit = target
-        elif target_cards[-1] & 15 == (first & 15) + 1 and other is None:
-            other = target
-    if same_suit is not None:
-        return Move(column, same_suit, count)
-    if other is not None:
-        return Move(column, other, count)
-    if empty is not None and count < len(cards):
-        return Move(column, empty, count)
-    return None
+            continue
+        last = target_cards[-1]
+        first_ending.setdefault(last, target)
+        first_by_rank.setdefault(last & 15, target)
+    cards = position.columns[column - 1]
+    found: list[int | None] = []
+    for count in range(1, movable + 1):
+        first = cards[-count]
+        target = first_ending.get(first + 1)
+        if target is None:
+            target = first_by_rank.get((first & 15) + 1)
+        if target is None and count < len(cards):
+            target = empty
+        found.append(target)
+    return found

@@ -201,11 +201,9 @@ def build_state(record: GameRecord, game: Game, language: str = "en") -> GameSta
     ):
         largest = rules.movable_length(position, column)
         columns.append(column_view(language, column, cards[down:], down, ids, largest))
-        for count in range(1, largest + 1):
-            auto = game.auto_move(column, count)
-            target = auto.target if auto is not None else None
+        for count, auto in enumerate(rules.auto_targets(position, column), start=1):
             listed = targets.get((column, count), ())
-            groups.append(group_view(language, column, cards[-count:], listed, target))
+            groups.append(group_view(language, column, cards[-count:], listed, auto))
     deal_reason = None
     if not can_deal:
         deal_reason = "game_won" if game.is_won else rules.deal_reason(position)
