@@ -500,10 +500,10 @@ def auto_targets(position: Position, column: int) -> list[int | None]:
     found: list[int | None] = []
     for count in range(1, movable + 1):
         first = cards[-count]
-        target = first_ending.get(first + 1)
-        if target is None:
-            target = first_by_rank.get((first & 15) + 1)
-        if target is None and count < len(cards):
-            target = empty
-        found.append(target)
+        choice = first_ending.get(first + 1)
+        if choice is None:
+            choice = first_by_rank.get((first & 15) + 1)
+        if choice is None and count < len(cards):
+            choice = empty
+        found.append(choice)
     return found
