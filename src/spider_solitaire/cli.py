@@ -7,6 +7,7 @@ exit status. The engine never imports this module.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -58,6 +59,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(game.position_text(), end="")
     print(f"score {game.score}, moves {game.move_count}" + (", won" if game.is_won else ""))
     return 0
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    """``spider daily [DATE] [--suits N]``: print a date's daily deals (today's, in this
+    machine's local time, without a date): ``DATE  SUITS  CODE`` lines, the featured one
+    marked, or only the code with ``--suits``. A date without shipped deals is status 2."""
+    from .daily import FEATURED_SUITS, daily_deals
+
+    deals = daily_deals(args.date if args.date is not None else dt.date.today())
+    if args.suits is not None:
+        print(deals.codes[args.suits])
+        return 0
+    for suits, code in sorted(deals.codes.items()):
+        featured = "  (featured)" if suits == FEATURED_SUITS else ""
+        print(f"{deals.date.isoformat()}  {suits} suit{'s' if suits > 1 else ''}  {code}{featured}")
+    return 0
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date like 2026-12-01") from None
 
 
 def cmd_terminal(args: argparse.Namespace) -> int:
@@ -116,6 +140,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(terminal)
     terminal.set_defaults(handler=cmd_terminal)
+
+    daily = subparsers.add_parser("daily", help="print a date's daily deals")
+    daily.add_argument(
+        "date", nargs="?", type=_date, help="YYYY-MM-DD (default: today, local time)"
+    )
+    daily.add_argument("--suits", type=int, choices=(1, 2, 4), help="print only this deal's code")
+    daily.set_defaults(handler=cmd_daily)
 
     add_server_commands(subparsers)
     add_solve_command(subparsers)
