@@ -1,45 +1,77 @@
 """Hints alone: play fixed deals by always playing the hint, without undo; print the win rate.
 
 Deals come from ``bench/data/codes.txt`` (the first ``--count`` of the asked suit count).
-A game ends when it is won, when the hint says ``stuck`` (no undo here, so that is a
-loss), or after ``--max-actions`` actions (a loss). Printed: one line per deal, then the
-win rate, the runs removed on average and the time per hint.
+A game ends when it is won, when the hint gives no move (``stuck``: no undo here, so that
+is a loss), or after ``--max-actions`` actions (a loss). The bot never undoes; the game
+keeps its history only because the hint reads it (it refuses to go back to a position).
 
-Reference (issue 4): a simple look-ahead bot wins about 6% of 4-suit deals; target at
-least 20% at 4 suits, every suit count reported. This script prints figures and asserts
-nothing.
+Every deal's result is appended to ``--out`` (JSON lines) as soon as it is played, so a
+long run can be stopped and resumed: deals already in the file with the same settings are
+not played again, and the summary covers every chosen deal found in the file.
+
+Printed: one line per deal, then wins with a 95% confidence interval (Wilson score
+interval), runs removed on average, the CPU time per hint (median, 95th percentile,
+maximum; ``time.process_time`` around each hint, in the process that computes it) and
+the CPU time of the whole bench (every hint of every deal).
+
+Targets (issue 12): 4 suits at least 25 of 100 deals, 2 suits at least 38 of 50, 1 suit
+at least 29 of 30, with a median CPU per hint of at most 0.5 s and a maximum of 2 s on
+one core. This script prints figures and asserts nothing.
 
 Usage::
 
-    .venv/bin/python bench/hintbot.py --suits 4 --count 20 [--jobs 1] [--max-actions 1500]
-                                      [--rule classic|flexible] [--codes FILE]
+    .venv/bin/python bench/hintbot.py --suits 4 --count 100 --out results/h4.jsonl
+        [--jobs 1] [--max-actions 1500] [--rule classic|flexible] [--codes FILE]
+        [--hint beam|honest] [--think N]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import multiprocessing
+import os
 import statistics
 import time
+from collections.abc import Callable
+from pathlib import Path
 
-from solve import add_deal_options, run_deals
+from solve import add_deal_options, percentile, read_codes
 from spider_solitaire import Game
-from spider_solitaire.solver import hint
+from spider_solitaire.solver import Hint
+
+HINTS = ("beam", "honest")
+"""The hints this bench can play: ``beam`` is the look-ahead to the next deal (the hint
+before issue 12), ``honest`` the search under uncertainty."""
 
 
-def play_one(code: str, max_actions: int) -> dict[str, object]:
-    """Play one deal with hints alone; return how it went."""
+def hint_function(name: str, think: int) -> Callable[[Game], Hint]:
+    """Return the hint called ``name`` (see :data:`HINTS`) with ``think`` times its budget."""
+    if name == "beam":
+        from spider_solitaire.solver.hints import hint
+
+        return hint
+    from spider_solitaire.solver import honest
+
+    def honest_hint(game: Game) -> Hint:
+        return honest.honest_hint(game, think=think)
+
+    return honest_hint
+
+
+def play_one(code: str, settings: dict[str, object]) -> dict[str, object]:
+    """Play one deal with hints alone; return how it went, with the CPU seconds of every
+    hint (``cpu``, in play order)."""
     game = Game.from_code(code, undo_limit=100)
-    hints = 0
-    spent = 0.0
+    suggest = hint_function(str(settings["hint"]), int(str(settings["think"])))
+    max_actions = int(str(settings["max_actions"]))
+    cpu: list[float] = []
     end = "move cap"
-    while game.move_count < max_actions:
-        if game.is_won:
-            end = "won"
-            break
-        started = time.perf_counter()
-        suggestion = hint(game)
-        spent += time.perf_counter() - started
-        hints += 1
+    while game.move_count < max_actions and not game.is_won:
+        started = time.process_time()
+        suggestion = suggest(game)
+        cpu.append(round(time.process_time() - started, 5))
         if suggestion.move is None:
             end = "stuck"
             break
@@ -48,38 +80,115 @@ def play_one(code: str, max_actions: int) -> dict[str, object]:
         end = "won"
     return {
         "code": code,
+        "settings": settings,
         "end": end,
         "actions": game.move_count,
         "runs": len(game.removed),
         "stock_rows_left": game.stock_rows_left,
-        "ms_per_hint": 1000 * spent / max(hints, 1),
+        "face_down_left": sum(game.position.face_down),
+        "cpu": cpu,
     }
 
 
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the Wilson score interval ``(low, high)`` of a proportion (95% for z=1.96)."""
+    if trials == 0:
+        return 0.0, 1.0
+    share = successes / trials
+    centre = share + z * z / (2 * trials)
+    margin = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return (centre - margin) / scale, (centre + margin) / scale
+
+
+def hint_seconds(row: dict[str, object]) -> list[float]:
+    """The CPU seconds of every hint of a row."""
+    values = row["cpu"]
+    assert isinstance(values, list)
+    return [float(value) for value in values]
+
+
+def describe(row: dict[str, object]) -> str:
+    """One printed line per deal."""
+    cpu = hint_seconds(row)
+    return (
+        f"{row['code']}  {row['end']:8}  {row['actions']:5} actions  "
+        f"{row['runs']} runs  {row['stock_rows_left']} rows left  "
+        f"{row['face_down_left']:2} face-down left  "
+        f"cpu/hint median {1000 * statistics.median(cpu or [0]):6.1f} ms "
+        f"max {1000 * max(cpu or [0]):7.1f} ms"
+    )
+
+
+def read_rows(path: Path, settings: dict[str, object]) -> dict[str, dict[str, object]]:
+    """Rows already in ``path`` played with ``settings``, by code."""
+    rows: dict[str, dict[str, object]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                if row["settings"] == settings:
+                    rows[row["code"]] = row
+    return rows
+
+
 def main() -> None:
-    """Parse the options, play the deals, print the figures."""
+    """Parse the options, play the deals not yet in ``--out``, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_deal_options(parser)
     parser.add_argument("--max-actions", type=int, default=1500)
+    parser.add_argument("--hint", choices=HINTS, default="beam")
+    parser.add_argument("--think", type=int, default=1, help="times the hint's budget")
+    parser.add_argument("--out", type=Path, required=True, help="JSON lines, appended")
     args = parser.parse_args()
-    rows = run_deals(
-        args,
-        "hints only, no undo",
-        play_one,
-        (args.max_actions,),
-        lambda row: (
-            f"{row['code']}  {row['end']:8}  {row['actions']:5} actions  "
-            f"{row['runs']} runs removed  {row['stock_rows_left']} rows left  "
-            f"{row['ms_per_hint']:6.1f} ms/hint"
-        ),
+    settings: dict[str, object] = {
+        "hint": args.hint,
+        "think": args.think,
+        "max_actions": args.max_actions,
+    }
+    codes = read_codes(args.codes, args.suits, args.rule, args.count)
+    done = read_rows(args.out, settings)
+    todo = [code for code in codes if code not in done]
+    print(
+        f"{len(codes)} deals ({len(codes) - len(todo)} already in {args.out}), "
+        f"{args.suits} suit(s), {args.rule}, hints only, no undo, {settings}, "
+        f"{args.jobs} job(s), load average {os.getloadavg()[0]:.2f}",
+        flush=True,
     )
+    for code in codes:
+        if code in done:
+            print(describe(done[code]), flush=True)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    context = multiprocessing.get_context("fork")
+    with context.Pool(args.jobs) as pool, args.out.open("a", encoding="utf-8") as out:
+        jobs = [(code, settings) for code in todo]
+        for row in pool.imap_unordered(_play_star, jobs):
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            done[str(row["code"])] = row
+            print(describe(row), flush=True)
+    rows = [done[code] for code in codes]
     wins = sum(1 for row in rows if row["end"] == "won")
+    low, high = wilson(wins, len(rows))
     runs = [int(str(row["runs"])) for row in rows]
-    per_hint = [float(str(row["ms_per_hint"])) for row in rows]
+    cpu = [seconds for row in rows for seconds in hint_seconds(row)]
     print()
-    print(f"win rate:      {wins}/{len(rows)} ({100 * wins / max(len(rows), 1):.0f}%)")
-    print(f"runs removed:  mean {statistics.mean(runs):.2f} of 8")
-    print(f"time per hint: median {statistics.median(per_hint):.0f} ms")
+    print(
+        f"wins:          {wins}/{len(rows)} ({100 * wins / max(len(rows), 1):.0f}%, "
+        f"95% interval {100 * low:.0f}-{100 * high:.0f}%)"
+    )
+    print(f"runs removed:  mean {statistics.mean(runs or [0]):.2f} of 8")
+    if cpu:
+        print(
+            f"cpu per hint:  median {1000 * statistics.median(cpu):.0f} ms, "
+            f"p95 {1000 * percentile(cpu, 0.95):.0f} ms, max {1000 * max(cpu):.0f} ms "
+            f"({len(cpu)} hints)"
+        )
+    print(f"cpu in total:  {sum(cpu):.0f} s")
+
+
+def _play_star(job: tuple[str, dict[str, object]]) -> dict[str, object]:
+    return play_one(*job)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Solver strength and speed over fixed deals: solved share, seconds, length, memory.
 
-Deals come from ``bench/data/codes.txt`` (50 fixed codes per suit count, see its header),
+Deals come from ``bench/data/codes.txt`` (fixed codes per suit count, see its header),
 the first ``--count`` of the asked suit count. Each deal is solved in a fresh child
 process (so that its peak memory can be read), one after the other unless ``--jobs``
 says otherwise; every solution is replayed through the engine (``Game.play``) and must
