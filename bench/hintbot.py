@@ -22,7 +22,7 @@ Usage::
 
     .venv/bin/python bench/hintbot.py --suits 4 --count 100 --out results/h4.jsonl
         [--jobs 1] [--max-actions 1500] [--rule classic|flexible] [--codes FILE]
-        [--hint beam|honest] [--think N]
+        [--hint beam]
 """
 
 from __future__ import annotations
@@ -41,30 +41,26 @@ from solve import add_deal_options, percentile, read_codes
 from spider_solitaire import Game
 from spider_solitaire.solver import Hint
 
-HINTS = ("beam", "honest")
-"""The hints this bench can play: ``beam`` is the look-ahead to the next deal (the hint
-before issue 12), ``honest`` the search under uncertainty."""
+HINTS = ("beam",)
+"""The hints this bench can play: ``beam`` is the shipped hint (a look-ahead to the next deal,
+:func:`spider_solitaire.solver.hints.hint`). A new hint joins this tuple with a branch in
+:func:`hint_function`."""
 
 
-def hint_function(name: str, think: int) -> Callable[[Game], Hint]:
-    """Return the hint called ``name`` (see :data:`HINTS`) with ``think`` times its budget."""
+def hint_function(name: str) -> Callable[[Game], Hint]:
+    """Return the hint called ``name`` (one of :data:`HINTS`); ``ValueError`` for another name."""
     if name == "beam":
         from spider_solitaire.solver.hints import hint
 
         return hint
-    from spider_solitaire.solver import honest
-
-    def honest_hint(game: Game) -> Hint:
-        return honest.honest_hint(game, think=think)
-
-    return honest_hint
+    raise ValueError(f"unknown hint {name!r}; known: {', '.join(HINTS)}")
 
 
 def play_one(code: str, settings: dict[str, object]) -> dict[str, object]:
     """Play one deal with hints alone; return how it went, with the CPU seconds of every
     hint (``cpu``, in play order)."""
     game = Game.from_code(code, undo_limit=100)
-    suggest = hint_function(str(settings["hint"]), int(str(settings["think"])))
+    suggest = hint_function(str(settings["hint"]))
     max_actions = int(str(settings["max_actions"]))
     cpu: list[float] = []
     end = "move cap"
@@ -138,12 +134,10 @@ def main() -> None:
     add_deal_options(parser)
     parser.add_argument("--max-actions", type=int, default=1500)
     parser.add_argument("--hint", choices=HINTS, default="beam")
-    parser.add_argument("--think", type=int, default=1, help="times the hint's budget")
     parser.add_argument("--out", type=Path, required=True, help="JSON lines, appended")
     args = parser.parse_args()
     settings: dict[str, object] = {
         "hint": args.hint,
-        "think": args.think,
         "max_actions": args.max_actions,
     }
     codes = read_codes(args.codes, args.suits, args.rule, args.count)
