@@ -128,3 +128,26 @@ def test_picking_up_cards_that_cannot_move_together(table: Any) -> None:
     page.keyboard.press("Escape")
     expect(live).to_have_text("Put back.")
     expect(page.locator(".card.held")).to_have_count(0)
+
+
+def test_focused_card_keeps_its_place_in_the_column(table: Any) -> None:
+    """Focusing a card under others rings it without raising it over the cards above it."""
+    deal = DEALS["group"]
+    table.open(deal["code"], [*deal["setup"], deal["mixed_setup"]])
+    page, column = table.page, deal["mixed_column"]
+    _focus_table(table)
+    for _ in range((column - _focused_column(table)) % 10):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")  # the card under the last one
+    cards = table.column(column).locator(".card.up")
+    under, last = cards.nth(-2), cards.last
+    assert under.evaluate("card => card === document.activeElement")
+    box = last.bounding_box()
+    assert box is not None
+    # the middle of the last card still shows the last card, not the focused one beneath it
+    on_top = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('.card').dataset.card",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert on_top == last.get_attribute("data-card")
+    assert under.evaluate("card => getComputedStyle(card).outlineStyle") == "solid"
