@@ -72,6 +72,19 @@ class Move:
         if self.count is not None and self.count < 1:
             raise InvalidMoveError(f"{self._text()}: a move takes at least one card")
 
+    def __repr__(self) -> str:
+        """Return Python that makes this move again: ``Move.deal()`` for the deal,
+        ``Move(3, 7, 4)`` or ``Move(3, 7)`` (count still open) for a move.
+
+        >>> Move.deal(), Move(3, 7, 4), Move(3, 7)
+        (Move.deal(), Move(3, 7, 4), Move(3, 7))
+        """
+        if self.is_deal:
+            return "Move.deal()"
+        if self.count is None:
+            return f"Move({self.source}, {self.target})"
+        return f"Move({self.source}, {self.target}, {self.count})"
+
     @classmethod
     def deal(cls) -> Move:
         """Return the deal action (``d``)."""
