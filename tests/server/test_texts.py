@@ -222,10 +222,10 @@ def test_what_an_action_did(language: str, action: str, events: list[Event], exp
 @pytest.mark.parametrize(
     ("steps", "language", "expected"),
     [
-        (1, "en", "Undid 1 action: this position can still be won."),
-        (3, "en", "Undid 3 actions: this position can still be won."),
-        (1, "es", "Deshecha 1 acción: desde aquí aún se puede ganar."),
-        (3, "es", "Deshechas 3 acciones: desde aquí aún se puede ganar."),
+        (1, "en", "Undid 1 action."),
+        (3, "en", "Undid 3 actions."),
+        (1, "es", "Deshecha 1 acción."),
+        (3, "es", "Deshechas 3 acciones."),
     ],
 )
 def test_a_rewind_says_how_many_actions(steps: int, language: str, expected: str) -> None:

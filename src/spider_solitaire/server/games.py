@@ -408,12 +408,13 @@ class GameService:
         of the undos, in order.
 
         Raises:
-            ApiError: 404, 409 ``stale_version``, 422 ``nothing_to_undo`` (fewer actions
-                than ``steps`` can be undone; nothing changes).
+            ApiError: 404, 409 ``stale_version``, 422 ``rewind_too_far`` with ``undoable``
+                (how many actions can be undone) when fewer than ``steps`` can; nothing
+                changes.
         """
         loaded = self._to_change(player_id, game_id, version)
         if steps > len(loaded.game.history):
-            raise ApiError(422, "nothing_to_undo", action="undo")
+            raise ApiError(422, "rewind_too_far", undoable=len(loaded.game.history))
         work = loaded.game.copy()
         events = [event for _ in range(steps) for event in work.act("undo")]
         return self._commit(loaded, work, ["undo"] * steps), events

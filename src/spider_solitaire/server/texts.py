@@ -264,8 +264,9 @@ def announcement(action: str, events: Sequence[Event], language: str) -> str:
 
 
 def rewound(steps: int, language: str) -> str:
-    """Return what undoing ``steps`` actions at once says: "Undid 3 actions: this
-    position can still be won." (the rewind goes back to the last winnable point)."""
+    """Return what undoing ``steps`` actions at once says: "Undid 3 actions." (a decision
+    of ours: the rewind does not claim the position can be won; the can-win answer that
+    offered it said so)."""
     return text("events", "rewound", language, count=steps)
 
 

@@ -40,7 +40,7 @@ async def play_action(
 @router.post(
     "/{game_id}/rewind",
     responses=error_responses(
-        400, 404, 409, 413, s422="nothing_to_undo: fewer actions can be undone"
+        400, 404, 409, 413, s422="rewind_too_far: fewer actions can be undone"
     ),
     summary="Undo several actions at once",
 )
