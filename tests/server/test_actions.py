@@ -326,3 +326,25 @@ def test_control_words_in_any_case_and_bad_notation_repeats_the_input(
     assert bad.status_code == 400
     assert bad.json()["reason"] == "bad_action"
     assert bad.json()["detail"].startswith("'0>11' is not an action")
+
+
+def test_auto_in_any_case_and_an_auto_without_its_group_names_what_is_missing(
+    client: TestClient,
+) -> None:
+    state = new_game(client)
+    url = f"/api/games/{state['id']}/actions"
+    auto = client.post(url, json={"version": 0, "action": " AUTO ", "column": 6, "count": 1})
+    assert auto.status_code == 200
+    assert auto.json()["state"]["moves"] == 1
+    missing = client.post(url, json={"version": 1, "action": "Auto"})
+    assert missing.status_code == 400
+    assert missing.json()["reason"] == "bad_request"
+    assert missing.json()["detail"] == (
+        "body.auto.column: Field required; body.auto.count: Field required"
+    )
+    bad = client.post(url, json={"version": 1, "action": "xx"})
+    assert bad.json()["detail"] == (
+        "'xx' is not an action: write 3:4>7, 3>7, d, undo, redo, restart, "
+        "or auto with a column and a count"
+    )
+    assert client.get(f"/api/games/{state['id']}").json()["version"] == 1

@@ -71,14 +71,16 @@ def _install_error_handlers(app: FastAPI) -> None:
         bad_notation = any(
             item.get("type") == "string_pattern_mismatch"
             and item.get("loc", ())[-1:] == ("action",)
-            and str(item.get("input")).strip().lower() != "auto"  # auto without its group
             for item in errors
         )
         if bad_notation:
             given = next(
                 item.get("input") for item in errors if item.get("loc", ())[-1:] == ("action",)
             )
-            detail = f"{given!r} is not an action: write 3:4>7, 3>7, d, undo, redo or restart"
+            detail = (
+                f"{given!r} is not an action: write 3:4>7, 3>7, d, undo, redo, restart, "
+                "or auto with a column and a count"
+            )
             return _error_response(request, ApiError(400, "bad_action", detail=detail))
         bad_code = [
             item

@@ -10,9 +10,9 @@ sentences in the player's language, built by :mod:`.texts`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter
 
 from ..events import Event as GameEvent
 
@@ -87,13 +87,25 @@ class AutoAction(_Strict):
     engine's ``auto_move`` for that group (422 ``no_target`` when it has none)."""
 
     version: Version
-    action: Literal["auto"]
+    action: Annotated[str, Field(pattern=r"^\s*[aA][uU][tT][oO]\s*$", examples=["auto"])]
     column: Column
     count: Annotated[int, Field(ge=1, le=104)]
 
 
-ActionRequest = MoveAction | AutoAction
-"""Body of ``POST /api/games/{id}/actions``."""
+def _action_shape(body: Any) -> str:
+    """Tell which action body ``body`` is meant to be, so that a malformed one is
+    described against that shape alone: ``"auto"`` when its ``action`` is the word auto
+    (any case, spaces around), else ``"notation"``."""
+    action = body.get("action") if isinstance(body, dict) else getattr(body, "action", None)
+    return "auto" if isinstance(action, str) and action.strip().lower() == "auto" else "notation"
+
+
+ActionRequest = Annotated[
+    Annotated[MoveAction, Tag("notation")] | Annotated[AutoAction, Tag("auto")],
+    Discriminator(_action_shape),
+]
+"""Body of ``POST /api/games/{id}/actions``: an :class:`AutoAction` when ``action`` is
+auto (in any case), else a :class:`MoveAction`."""
 
 
 class ColumnView(BaseModel):
