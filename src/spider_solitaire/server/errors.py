@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import REASONS
 from ..messages import LANGUAGES, catalog, message, reason_text
+from .rules_page import rules_link
 
 SERVER_REASONS: frozenset[str] = frozenset(catalog(LANGUAGES[0])["errors"])
 """The server's own reason codes: the keys of the catalog's ``errors`` section."""
@@ -39,13 +40,18 @@ class ApiError(Exception):
         self.extra = extra
 
     def body(self, language: str) -> dict[str, Any]:
-        """Return the JSON body: reason, message in ``language``, then the extra fields
-        (a :class:`Localized` one made in ``language``)."""
+        """Return the JSON body: reason, message in ``language``, the rules page's section
+        that explains a refusal (``rules``, when one does), then the extra fields (a
+        :class:`Localized` one made in ``language``)."""
         extra = {
             key: value.make(language) if isinstance(value, Localized) else value
             for key, value in self.extra.items()
         }
-        return {"reason": self.reason, "message": reason_message(self.reason, language)} | extra
+        body = {"reason": self.reason, "message": reason_message(self.reason, language)}
+        link = rules_link(self.reason)
+        if link is not None:
+            body["rules"] = link
+        return body | extra
 
 
 class Localized:

@@ -325,12 +325,15 @@ class ActionResult(BaseModel):
 class ErrorBody(BaseModel):
     """Every error answer: a stable ``reason`` code and a one-sentence ``message`` in the
     player's language; ``detail`` repeats the bad input (English, for bug reports) and
-    ``action`` is the refused action in canonical notation, where there is one."""
+    ``action`` is the refused action in canonical notation, where there is one; ``rules``
+    the address of the rules page's section that explains a refusal
+    (``"/rules#moving-groups"``), where one does."""
 
     reason: str
     message: str
     detail: str | None = None
     action: str | None = None
+    rules: str | None = None
 
 
 class StaleVersionBody(ErrorBody):

@@ -14,6 +14,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from ...messages import LANGUAGES, browser_catalog
+from ..errors import pick_language
+from ..rules_page import rules_page
 
 router = APIRouter(include_in_schema=False)
 
@@ -45,6 +47,17 @@ def index(request: Request) -> Response:
     if page.is_file():
         return FileResponse(page, media_type="text/html", headers={"Cache-Control": "no-cache"})
     return HTMLResponse(PLACEHOLDER_PAGE, headers={"Cache-Control": "no-cache"})
+
+
+@router.api_route("/rules", methods=["GET", "HEAD"])
+def rules(request: Request, lang: str | None = None) -> Response:
+    """Serve the rules page (:func:`spider_solitaire.server.rules_page.rules_page`) in
+    ``lang`` (``en`` or ``es``, the page's own language switch and the table's links say
+    which) or else the ``Accept-Language`` header's language; any other ``lang`` is
+    ignored. ``no-cache`` like the page."""
+    language = lang if lang in LANGUAGES else pick_language(request.headers.get("accept-language"))
+    page = rules_page(language, str(request.app.state.settings.web_dir))
+    return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
 
 @cache

@@ -9,6 +9,8 @@ import { attachPointer } from "./pointer.js";
 import { attachKeyboard } from "./keyboard.js";
 import { createHelp } from "./help.js";
 import { setLanguage, language, browserLanguage, applyToDom, t } from "./i18n.js";
+import { attachRules, addRulesLink } from "./ruleslink.js";
+import { createTour } from "./tour.js";
 
 const SETTINGS_KEY = "spider.settings";
 const DEFAULTS = {
@@ -75,6 +77,7 @@ function announce(text) {
 function notice(text, kind = "info", ms = 5000) {
   const el = $("notice");
   el.textContent = text;
+  el.setAttribute("aria-hidden", "true");
   el.className = `notice show ${kind}`;
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => el.classList.remove("show"), ms);
@@ -89,6 +92,7 @@ function clearNotice() {
 function showError(error) {
   const text = error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network");
   notice(text, "refused", 7000);
+  if (error instanceof ApiError) addRulesLink($("notice"), error.body?.rules);
   announce(text);
 }
 
@@ -381,8 +385,11 @@ async function main() {
   $("redo").addEventListener("click", redo);
   $("copy-code").addEventListener("click", copyCode);
   wireDialogs();
+  attachRules($("rules-link"));
+  const tour = createTour(store);
   document.documentElement.classList.remove("booting");
   await boot();
+  tour.maybeStart();
   document.documentElement.classList.add("ready");
 }
 

@@ -32,10 +32,11 @@ function suitIcon(suit, className) {
 }
 
 /**
- * Paint `card` ("TS", or null for a face-down card) onto element `el`. A face-down card is
+ * Paint `card` ("TS", or null for a face-down card) onto element `el` (the table's one way
+ * to draw a card; the rules page draws its pictures with it too). A face-down card is
  * a blank back: no text, no name, nothing to focus (no face-down card is known anyway).
  */
-function paintCard(el, card) {
+export function paintCard(el, card) {
   if (el.cardText === card && el.painted) return;
   el.cardText = card;
   el.painted = true;

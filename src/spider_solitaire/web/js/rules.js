@@ -1,0 +1,99 @@
+// The rules page (GET /rules): the server writes the words; this module draws each
+// picture's cards with the table's own renderer (render.js's paintCard, the table's CSS and
+// layout.js's spacing) and marks the cards a caption moves and the column they go to.
+// Each picture is described as a whole by its role="img" label (the server's), so the
+// cards inside are hidden from screen readers.
+import { paintCard } from "./render.js";
+import { cardTops } from "./layout.js";
+import { setLanguage } from "./i18n.js";
+
+const SETTINGS_KEY = "spider.settings";
+
+/** The table's look (theme, four colours) from the player's settings, as on the table. */
+function applyLook() {
+  let settings = {};
+  try {
+    settings = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {};
+  } catch {
+    /* no settings: the default look */
+  }
+  const body = document.body;
+  body.classList.toggle("theme-clean", settings.theme !== "felt");
+  body.classList.toggle("theme-felt", settings.theme === "felt");
+  body.classList.toggle("four-color", !!settings.fourColor);
+}
+
+/**
+ * Draw one picture into `box` from its data-position: {columns: [{column, cards: ["7H" |
+ * null, ...]}], move: {column, count, target} | {deal: true} | null}.
+ */
+function draw(box) {
+  const { columns, move } = JSON.parse(box.dataset.position);
+  box.classList.toggle("wide", columns.length > 4);
+  box.replaceChildren();
+  const drawn = [];
+  for (const { column, cards } of columns) {
+    const col = document.createElement("div");
+    col.className = "column";
+    col.dataset.column = String(column);
+    const slot = document.createElement("div");
+    slot.className = "slot";
+    col.append(slot);
+    const els = cards.map((card, i) => {
+      const el = document.createElement("div");
+      paintCard(el, card);
+      // the picture's label says it all: a card here is not a control
+      el.removeAttribute("role");
+      el.removeAttribute("aria-label");
+      el.setAttribute("aria-hidden", "true");
+      if (move?.column === column && i >= cards.length - move.count) el.classList.add("hinted");
+      col.append(el);
+      return el;
+    });
+    col.classList.toggle("empty", cards.length === 0);
+    if (move?.target === column) col.classList.add("hint-target");
+    box.append(col);
+    drawn.push({ col, cards, els });
+  }
+  placeCards(box, drawn);
+}
+
+/** Spread each column's cards as the table does (layout.js), and size the picture to them. */
+function placeCards(box, drawn) {
+  const sample = box.querySelector(".card");
+  const cardHeight = sample?.offsetHeight || 70;
+  const corner = box.querySelector(".card.up .corner");
+  const cornerHeight = corner ? corner.offsetTop + corner.offsetHeight : 16;
+  let height = cardHeight;
+  for (const { cards, els } of drawn) {
+    const faceDown = cards.filter((card) => card == null).length;
+    const tops = cardTops({ faceDown, faceUp: cards.length - faceDown, cardHeight, cornerHeight, available: 6 * cardHeight });
+    els.forEach((el, i) => {
+      el.style.top = `${tops[i]}px`;
+    });
+    if (tops.length) height = Math.max(height, tops[tops.length - 1] + cardHeight);
+  }
+  box.style.height = `${Math.ceil(height)}px`;
+}
+
+function drawAll() {
+  for (const box of document.querySelectorAll(".rule-position")) draw(box);
+}
+
+async function main() {
+  applyLook();
+  await setLanguage(document.documentElement.lang); // the cards' rank letters ("10", "K")
+  drawAll();
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth !== width) {
+      width = window.innerWidth;
+      drawAll();
+    }
+  });
+  document.documentElement.classList.add("ready");
+}
+
+main().catch((error) => {
+  console.error(error);
+});

@@ -1,0 +1,49 @@
+// The way to the rules page (GET /rules) from the table: the header's Rules link, the `?`
+// key, and the "Rules" link after a refusal's sentence (the server's error body names the
+// section that explains it: {"rules": "/rules#building-down"}). The page comes in the
+// language the table shows.
+import { language, t } from "./i18n.js";
+
+const modal = () => document.querySelector("dialog[open]") != null;
+const typing = (target) => target?.closest?.("input, select, textarea, [contenteditable='true']") != null;
+
+/** The rules page's address in the table's language: `/rules?lang=es#stock` for "/rules#stock". */
+export function rulesUrl(path = "/rules") {
+  const url = new URL(path, location.origin);
+  url.searchParams.set("lang", language());
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * Keep the header's link `link` pointing at the rules in the current language, and open
+ * them with the `?` key (not while a dialog is open or a field is being typed in).
+ */
+export function attachRules(link) {
+  const update = () => {
+    link.href = rulesUrl();
+  };
+  update();
+  for (const kind of ["pointerdown", "focus", "mouseenter", "click"]) link.addEventListener(kind, update);
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (modal() || typing(event.target) || event.defaultPrevented) return;
+    event.preventDefault();
+    location.assign(rulesUrl());
+  });
+}
+
+/**
+ * After a refusal's sentence in `notice` (the page's notice element), add a "Rules" link to
+ * the section `path` that explains it (the error body's `rules`); nothing when it has none.
+ * The notice is otherwise hidden from screen readers (the live region says the sentence):
+ * with a link in it, it is shown to them so that the link can be reached.
+ */
+export function addRulesLink(notice, path) {
+  if (!path) return;
+  const link = document.createElement("a");
+  link.className = "notice-rules";
+  link.href = rulesUrl(path);
+  link.textContent = t("rules.link");
+  notice.append(" ", link);
+  notice.removeAttribute("aria-hidden");
+}
