@@ -86,7 +86,8 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def make_table(browser: Any, base_url: str) -> Iterator[Any]:
-    """Make a fresh player's page: ``make_table(viewport=..., locale=..., motion=...)``."""
+    """Make a fresh player's page: ``make_table(viewport=..., locale=..., motion=...)``;
+    the guided start is marked seen unless ``tour=True``."""
     contexts: list[Any] = []
     tables: list[Table] = []
 
@@ -95,13 +96,17 @@ def make_table(browser: Any, base_url: str) -> Iterator[Any]:
         locale: str = "en-US",
         reduced_motion: str = "reduce",
         touch: bool = False,
+        tour: bool = False,
     ) -> Table:
+        # the guided start shows on a first visit; only its own tests want it (tour=True)
+        seen = [] if tour else [{"name": "spider.tour", "value": "seen"}]
         context = browser.new_context(
             viewport=viewport or DESKTOP,
             locale=locale,
             reduced_motion=reduced_motion,
             has_touch=touch,
             is_mobile=touch,
+            storage_state={"cookies": [], "origins": [{"origin": base_url, "localStorage": seen}]},
         )
         contexts.append(context)
         table = Table(context.new_page(), base_url)

@@ -77,7 +77,6 @@ function announce(text) {
 function notice(text, kind = "info", ms = 5000) {
   const el = $("notice");
   el.textContent = text;
-  el.setAttribute("aria-hidden", "true");
   el.className = `notice show ${kind}`;
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => el.classList.remove("show"), ms);

@@ -36,7 +36,8 @@ export function attachRules(link) {
  * After a refusal's sentence in `notice` (the page's notice element), add a "Rules" link to
  * the section `path` that explains it (the error body's `rules`); nothing when it has none.
  * The notice is otherwise hidden from screen readers (the live region says the sentence):
- * with a link in it, it is shown to them so that the link can be reached.
+ * while it shows the link it is not, so that the link can be reached; when it hides or
+ * says something else, the link goes.
  */
 export function addRulesLink(notice, path) {
   if (!path) return;
@@ -46,4 +47,12 @@ export function addRulesLink(notice, path) {
   link.textContent = t("rules.link");
   notice.append(" ", link);
   notice.removeAttribute("aria-hidden");
+  // when the notice goes or says something else, the link goes and it is hidden again
+  const watch = new MutationObserver(() => {
+    if (notice.contains(link) && notice.classList.contains("show")) return;
+    watch.disconnect();
+    link.remove();
+    notice.setAttribute("aria-hidden", "true");
+  });
+  watch.observe(notice, { attributes: true, attributeFilter: ["class"], childList: true });
 }

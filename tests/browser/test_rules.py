@@ -1,0 +1,243 @@
+"""The rules page and the guided start in the browser: the page in English and Spanish
+with every section and the table's own cards, the `?` key and the header's link, the
+Rules link after a refused move, the guided start shown once, skippable and shown again
+from the rules, a first visit without a console error, and nothing wider than a phone."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from spider_solitaire.messages import catalog
+from spider_solitaire.server.rules_page import ILLUSTRATIONS, SECTIONS, picture
+
+from .support import PHONE, SMALL_PHONE, has_class
+
+
+def _board(columns: dict[int, str], rules: str = "S2C", stock: str = "") -> str:
+    lines = [f"rules: {rules}", f"stock: {stock}".rstrip()]
+    lines += [f"{n}: {columns.get(n, '|')}" for n in range(1, 11)]
+    return "\n".join(lines) + "\n"
+
+
+def _open_rules(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("html.ready")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_rules_page_has_every_section_and_real_cards(make_table: Any, language: str) -> None:
+    table = make_table(locale="es-ES" if language == "es" else "en-US")
+    page = table.page
+    _open_rules(page, f"{table.base_url}/rules?lang={language}")
+    texts = catalog(language)["rules"]
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("h1")).to_have_text(texts["title"])
+    expect(page.locator("main")).to_have_count(1)
+    for section in SECTIONS:
+        heading = page.locator(f"#{section.anchor} > h2")
+        expect(heading).to_have_text(texts[section.key + ".title"])
+        # the contents list links to it
+        expect(page.locator(f".rule-contents a[href='#{section.anchor}']")).to_have_count(1)
+
+    pictures = page.locator(".rule-position")
+    expect(pictures).to_have_count(len(ILLUSTRATIONS))
+    for index, illustration in enumerate(ILLUSTRATIONS):
+        box = pictures.nth(index)
+        expect(box).to_have_attribute("role", "img")
+        label = box.get_attribute("aria-label") or ""
+        assert label.startswith("Column 1" if language == "en" else "Columna 1"), label
+        expect(box.locator("xpath=..").locator("figcaption")).to_contain_text(
+            texts[illustration.caption]
+        )
+        # the table's card elements, painted by render.js: face-up ones with their text
+        data = picture(illustration)
+        columns: list[Any] = data["columns"]  # type: ignore[assignment]
+        shown = [card for column in columns for card in column["cards"]]
+        cards = box.locator(".card")
+        expect(cards).to_have_count(len(shown))
+        ups = box.locator(".card.up").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert ups == [card for card in shown if card is not None]
+        expect(box.locator(".card.down")).to_have_count(shown.count(None))
+        # a card is drawn with the table's markup: corner (rank and suit) and big suit
+        first = box.locator(".card.up").first
+        expect(first.locator(".corner .rank")).to_have_count(1)
+        expect(first.locator("svg.big use")).to_have_attribute("href", re.compile(r"#suit-[SH]"))
+        expect(first).to_have_attribute("aria-hidden", "true")
+
+    # the moving cards and their column are marked: the 7 of hearts onto the 8 of spades
+    legal = pictures.nth(1)
+    expect(legal.locator(".card.hinted")).to_have_count(1)
+    expect(legal.locator(".card.hinted")).to_have_attribute("data-card", "7H")
+    expect(legal.locator(".column.hint-target")).to_have_attribute("data-column", "2")
+    # a real card face: the 10's corner reads "10"
+    expect(page.locator(".card.up[data-card='TH'] .rank").first).to_have_text("10")
+    box = page.locator(".card.up[data-card='TH']").first.bounding_box()
+    assert box is not None and box["height"] > 30
+    # the language switch goes to the other language
+    other = "es" if language == "en" else "en"
+    page.locator(f".rule-languages a[hreflang='{other}']").click()
+    page.wait_for_selector(f"html[lang='{other}'].ready")
+    expect(page.locator("h1")).to_have_text(catalog(other)["rules"]["title"])
+
+
+def test_the_question_mark_key_and_the_header_link_open_the_rules(make_table: Any) -> None:
+    table = make_table(locale="es-ES")
+    table.open()
+    page = table.page
+    link = page.locator("#rules-link")
+    expect(link).to_be_visible()
+    expect(link).to_have_attribute("title", catalog("es")["web"]["shortcut.rules"])
+    page.keyboard.press("?")
+    page.wait_for_url(re.compile(r"/rules\?lang=es$"))
+    page.wait_for_selector("html.ready")
+    expect(page.locator("h1")).to_have_text(catalog("es")["rules"]["title"])
+    page.locator(".rule-back").click()
+    table.ready()
+    link.click()
+    page.wait_for_url(re.compile(r"/rules\?lang=es$"))
+    expect(page.locator("#deal > h2")).to_have_text(catalog("es")["rules"]["deal.title"])
+
+
+def test_a_refused_move_links_to_the_rule_that_refused_it(table: Any) -> None:
+    # the 7 of hearts cannot go onto the Ace of spades; column 4 is empty (and 15 cards
+    # are on the table, so the stock cannot deal)
+    others = {n: "JH | 5H" for n in range(5, 11)}
+    table.open_position(_board({1: "KH | 7H", 2: "QH | AS", 3: "| 9S", **others}, stock="AH " * 10))
+    page = table.page
+    table.drag(1, -1, table.column_point(2))
+    notice = table.notice()
+    expect(notice).to_contain_text(catalog("en")["reasons"]["on_ace"])
+    link = notice.locator("a.notice-rules")
+    expect(link).to_have_text("Rules")
+    expect(link).to_have_attribute("href", "/rules?lang=en#building-down")
+    expect(notice).not_to_have_attribute("aria-hidden", "true")
+    link.click()
+    page.wait_for_url(re.compile(r"/rules\?lang=en#building-down$"))
+    page.wait_for_selector("html.ready")
+    expect(page.locator("#building-down:target")).to_have_count(1)
+
+    # a deal refused for an empty column explains the stock
+    page.go_back()
+    table.ready()
+    page.locator("#stock").click()
+    expect(table.notice().locator("a.notice-rules")).to_have_attribute(
+        "href", "/rules?lang=en#stock"
+    )
+    # a move played clears the notice: the link goes, and the notice is hidden again
+    table.drag(3, -1, table.column_point(4))  # the 9 of spades into the empty column
+    table.idle()
+    assert table.cards(4) == ["9S"]
+    expect(table.notice().locator("a")).to_have_count(0)
+    expect(table.notice()).to_have_attribute("aria-hidden", "true")
+
+
+def test_the_guided_start_shows_once_and_can_be_skipped(make_table: Any) -> None:
+    table = make_table(tour=True)
+    table.open()
+    page = table.page
+    tour = page.locator("#tour")
+    web = catalog("en")["web"]
+    expect(tour).to_be_visible()
+    expect(tour).to_have_attribute("role", "dialog")
+    expect(tour.locator("#tour-text")).to_have_text(web["tour.stock"])
+    expect(page.locator("#stock")).to_have_class(has_class("hinted"))
+    expect(page.locator("#tour-next")).to_be_focused()
+
+    # step 2: a card the server lists with a column to go to, and that column
+    page.locator("#tour-next").click()
+    expect(tour.locator("#tour-text")).to_have_text(web["tour.move"])
+    state = table.api_state()
+    group = next(g for g in state["groups"] if g["targets"] and g["count"] == 1)
+    target = group["auto"] if group["auto"] in group["targets"] else group["targets"][0]
+    hinted = page.locator(f"#column-{group['column']} .card.hinted")
+    expect(hinted).to_have_count(1)
+    assert hinted.get_attribute("data-card") == state["columns"][group["column"] - 1]["face_up"][-1]
+    expect(page.locator(f"#column-{target}")).to_have_class(has_class("hint-target"))
+
+    page.locator("#tour-next").click()
+    expect(tour.locator("#tour-text")).to_have_text(web["tour.undo"])
+    expect(page.locator("#undo")).to_have_class(has_class("hinted"))
+    page.locator("#tour-skip").click()
+    expect(tour).to_be_hidden()
+    expect(page.locator(".hinted")).to_have_count(0)
+
+    table.reload()
+    expect(page.locator("#tour")).to_have_count(0)
+
+
+def test_the_guided_start_ends_on_hint_and_comes_back_from_the_rules(make_table: Any) -> None:
+    table = make_table(tour=True)
+    table.open()
+    page = table.page
+    for _ in range(3):
+        page.locator("#tour-next").click()
+    expect(page.locator("#tour-text")).to_have_text(catalog("en")["web"]["tour.hint"])
+    expect(page.locator("#hint")).to_have_class(has_class("hinted"))
+    expect(page.locator("#tour-skip")).to_be_hidden()
+    expect(page.locator("#tour-next")).to_have_text(catalog("en")["web"]["tour.done"])
+    page.locator("#tour-next").click()
+    expect(page.locator("#tour")).to_be_hidden()
+
+    page.keyboard.press("?")
+    page.wait_for_selector("html.ready")
+    page.locator("#tour-again").click()
+    table.ready()
+    expect(page.locator("#tour")).to_be_visible()
+    assert page.url == table.base_url + "/"  # the address asks for it no more
+    page.keyboard.press("Escape")
+    expect(page.locator("#tour")).to_be_hidden()
+    table.reload()
+    expect(page.locator("#tour")).to_have_count(0)
+
+
+def test_a_first_visit_logs_no_console_error(make_table: Any) -> None:
+    table = make_table(tour=True)
+    errors: list[str] = []
+    table.page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    table.page.on("pageerror", lambda error: errors.append(str(error)))
+    table.open()
+    expect(table.page.locator("#tour")).to_be_visible()
+    table.page.keyboard.press("?")
+    table.page.wait_for_selector("html.ready")
+    assert errors == []
+
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE], ids=["320x480", "390x844"])
+def test_nothing_overflows_sideways_on_phones(make_table: Any, viewport: dict[str, int]) -> None:
+    table = make_table(viewport=viewport, touch=True, tour=True)
+    table.open()
+    page = table.page
+    width = viewport["width"]
+    expect(page.locator("#tour")).to_be_visible()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    box = page.locator("#tour").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert box["y"] + box["height"] <= viewport["height"]
+    # the Rules link sits in the header's row of actions, overlapping no other control
+    header = page.locator("header.bar").bounding_box()
+    rules = page.locator("#rules-link").bounding_box()
+    settings = page.locator("#settings").bounding_box()
+    assert header is not None and rules is not None and settings is not None
+    assert rules["y"] == settings["y"] and rules["x"] + rules["width"] <= width
+    assert rules["height"] >= 44 and rules["width"] >= 44  # finger-sized
+    boxes = page.locator("header button:visible, header a:visible").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })"
+    )
+    for a, b in itertools.combinations(boxes, 2):
+        assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+
+    for language in ("en", "es"):
+        _open_rules(page, f"{table.base_url}/rules?lang={language}")
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width, language
+        lefts_rights = page.locator(".card, figure, p, h1, h2, dl").evaluate_all(
+            "els => els.map(e => {"
+            " const r = e.getBoundingClientRect(); return [r.left, r.right]; })"
+        )
+        for left, right in lefts_rights:
+            assert left >= 0 and right <= width + 0.5, (language, left, right)

@@ -1,0 +1,164 @@
+"""The rules page: every picture's caption agrees with the engine, the page is served in
+both languages with every section, and a refusal's error body links to its section."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spider_solitaire import Game
+from spider_solitaire.errors import REASONS, IllegalMoveError
+from spider_solitaire.events import CardsMoved, GameWon, RowDealt, RunRemoved
+from spider_solitaire.messages import LANGUAGES, catalog
+from spider_solitaire.server.errors import SERVER_REASONS
+from spider_solitaire.server.rules_page import (
+    ILLUSTRATIONS,
+    RULE_SECTIONS,
+    SECTIONS,
+    Illustration,
+    describe,
+    picture,
+    rules_link,
+)
+
+from .conftest import board, new_game
+
+ANCHORS = [section.anchor for section in SECTIONS]
+
+
+def _by_caption(caption: str) -> Illustration:
+    return next(i for i in ILLUSTRATIONS if i.caption == caption)
+
+
+@pytest.mark.parametrize("illustration", ILLUSTRATIONS, ids=lambda i: i.caption)
+def test_each_pictures_action_is_legal_or_refused_as_its_caption_says(
+    illustration: Illustration,
+) -> None:
+    assert illustration.section in ANCHORS
+    assert illustration.caption in catalog("en")["rules"]
+    game = Game.from_position(illustration.position, strict=False)
+    if illustration.action is None:
+        return
+    if illustration.refusal is not None:
+        with pytest.raises(IllegalMoveError) as refused:
+            game.act(illustration.action)
+        assert refused.value.reason == illustration.refusal
+    else:
+        events = game.act(illustration.action)
+        assert isinstance(events[0], CardsMoved | RowDealt)
+
+
+def test_the_deal_picture_is_a_real_start_54_cards_and_50_in_the_stock() -> None:
+    position = _by_caption("deal.caption").parsed()
+    assert position.tableau_cards == 54
+    assert len(position.stock) == 50
+    assert position.face_down == (5, 5, 5, 5, 4, 4, 4, 4, 4, 4)
+    assert [len(cards) for cards in position.columns] == [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]
+    # the same shape as a game dealt from a code
+    dealt = Game.from_code("SP1-S2C-AAAAAAD").position
+    assert dealt.face_down == position.face_down
+    assert len(dealt.stock) == len(position.stock)
+
+
+def test_the_pictures_of_runs_winning_score_and_the_stock_do_what_their_captions_say() -> None:
+    run = Game.from_position(_by_caption("runs.caption").position, strict=False)
+    events = run.act("2:1>1")
+    assert [type(e) for e in events if isinstance(e, RunRemoved)] == [RunRemoved]
+    assert run.score == 500 - 1 + 100
+    assert run.removed == ("S",)
+
+    win = Game.from_position(_by_caption("winning.caption").position, strict=False)
+    events = win.act("2:1>1")
+    assert isinstance(events[-1], GameWon)
+    assert win.is_won and len(win.removed) == 8
+
+    score = Game.from_position(_by_caption("score.caption").position, strict=False)
+    assert score.score == 500
+    score.act("1:1>2")
+    assert score.score == 499
+    score.undo()  # undo costs nothing: the score is back
+    assert score.score == 500
+
+    few = Game.from_position(_by_caption("stock.caption_few").position, strict=False)
+    assert few.position.tableau_cards == 3
+    assert sum(1 for cards in few.position.columns if not cards) == 8
+    events = few.act("d")
+    assert isinstance(events[0], RowDealt)
+    assert few.position.tableau_cards == 13
+
+
+def test_under_flexible_the_classic_refusal_is_allowed() -> None:
+    mixed, flexible = _by_caption("groups.caption_mixed"), _by_caption("groups.caption_flexible")
+    assert mixed.position.replace("S2C", "S2F") == flexible.position
+    assert mixed.refusal == "mixed_suits" and flexible.refusal is None
+
+
+def test_a_picture_sends_no_face_down_card() -> None:
+    data = picture(_by_caption("building.caption_legal"))
+    assert data == {
+        "columns": [{"column": 1, "cards": [None, "7H"]}, {"column": 2, "cards": [None, "8S"]}],
+        "move": {"column": 1, "count": 1, "target": 2},
+    }
+    assert "KH" not in json.dumps(data)  # the face-down King of hearts under the 7
+    assert picture(_by_caption("stock.caption_blocked"))["move"] == {"deal": True}
+    assert describe(_by_caption("building.caption_legal"), "en") == (
+        "Column 1, 1 face-down, 7 of hearts. Column 2, 1 face-down, 8 of spades."
+    )
+
+
+def test_every_refusal_of_the_rules_links_to_a_section_that_exists() -> None:
+    assert set(REASONS) - set(RULE_SECTIONS) == {"hidden"}
+    assert set(RULE_SECTIONS) <= set(REASONS) | SERVER_REASONS
+    assert set(RULE_SECTIONS.values()) <= set(ANCHORS)
+    assert rules_link("on_ace") == "/rules#building-down"
+    assert rules_link("mixed_suits") == "/rules#moving-groups"
+    assert rules_link("deal_needs_full_columns") == "/rules#stock"
+    assert rules_link("bad_action") is None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_page_has_every_section_in_the_language_asked_for(
+    client: TestClient, language: str
+) -> None:
+    response = client.get(f"/rules?lang={language}")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["cache-control"] == "no-cache"
+    page = response.text
+    texts = catalog(language)["rules"]
+    assert f'<html lang="{language}">' in page
+    assert f"<h1>{texts['title']}</h1>" in page
+    for section in SECTIONS:
+        assert f'<section id="{section.anchor}"' in page
+        title = re.search(rf'<h2 id="{section.anchor}-title">(.*?)</h2>', page)
+        assert title is not None and unescape(title.group(1)) == texts[section.key + ".title"]
+    assert page.count('class="rule-position" role="img"') == len(ILLUSTRATIONS)
+    for illustration in ILLUSTRATIONS:
+        assert texts[illustration.caption].replace("'", "&#x27;") in page
+    assert '<svg class="sprite"' in page  # the table's suit shapes
+
+
+def test_the_page_follows_accept_language_without_lang(client: TestClient) -> None:
+    page = client.get("/rules", headers={"Accept-Language": "es-ES,es;q=0.9"}).text
+    assert '<html lang="es">' in page
+    page = client.get("/rules?lang=fr", headers={"Accept-Language": "de"}).text
+    assert '<html lang="en">' in page
+
+
+def test_a_refused_move_names_the_section_that_explains_it(client: TestClient) -> None:
+    game = new_game(client, position=board({1: "| 7H", 2: "| AS", 3: "| 9S"}, rules="S2C"))
+    url = f"/api/games/{game['id']}/actions"
+    refused = client.post(url, json={"version": 0, "action": "1:1>2"})
+    assert refused.status_code == 422
+    assert refused.json()["reason"] == "on_ace"
+    assert refused.json()["rules"] == "/rules#building-down"
+    spanish = {"Accept-Language": "es"}
+    refused = client.post(url, json={"version": 0, "action": "d"}, headers=spanish)
+    assert refused.json()["reason"] == "stock_empty"
+    assert refused.json()["rules"] == "/rules#stock"
+    bad = client.post(url, json={"version": 0, "action": "1>>2"})
+    assert bad.status_code == 400 and "rules" not in bad.json()
