@@ -255,3 +255,13 @@ def test_a_code_far_too_long_is_400_bad_code(client: TestClient) -> None:
     assert body["reason"] == "bad_code"
     assert body["detail"].startswith("'SP1-S2C-AAAA")
     assert body["detail"].endswith("is not a game code")
+
+
+def test_current_with_optional_is_204_without_a_game(client: TestClient) -> None:
+    """A first visit asks with ``optional=true``: no game yet is no error (no 404 to log)."""
+    response = client.get("/api/games/current?optional=true")
+    assert (response.status_code, response.content) == (204, b"")
+    assert client.get("/api/games/current").json()["reason"] == "no_game"
+    game = new_game(client, suits=1)
+    response = client.get("/api/games/current?optional=true")
+    assert response.status_code == 200 and response.json()["id"] == game["id"]

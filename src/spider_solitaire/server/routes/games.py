@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
+from ..errors import ApiError
 from ..players import set_player_cookie
 from ..schemas import GameState, NewGameRequest
 from .deps import Language, Player, Service, error_responses
@@ -33,10 +34,27 @@ async def create_game(
     return state
 
 
-@router.get("/current", responses=error_responses(404), summary="The player's current game")
-async def current_game(service: Service, player: Player, language: Language) -> GameState:
-    """Return the game the player started or played last (404 ``no_game`` if none)."""
-    return await service.blocking(lambda: service.state(service.current(player), language))
+@router.get(
+    "/current",
+    response_model=GameState,
+    responses={
+        **error_responses(404),
+        204: {"description": "With ``optional=true``: the player has no game yet."},
+    },
+    summary="The player's current game",
+)
+async def current_game(
+    service: Service, player: Player, language: Language, optional: bool = False
+) -> GameState | Response:
+    """Return the game the player started or played last (404 ``no_game`` if none; with
+    ``optional=true``, 204 and no body instead: having no game yet is no error, and the
+    page asks so on a first visit without logging one)."""
+    try:
+        return await service.blocking(lambda: service.state(service.current(player), language))
+    except ApiError as error:
+        if optional and error.reason == "no_game":
+            return Response(status_code=204)
+        raise
 
 
 @router.get("/{game_id}", responses=error_responses(404), summary="One game")

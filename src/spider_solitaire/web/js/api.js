@@ -37,10 +37,10 @@ export function createApi({ language = () => "en", base = "" } = {}) {
   }
 
   return {
-    /** The player's most recent game, or null when there is none (404 no_game). */
+    /** The player's most recent game, or null when there is none (204; 404 no_game of an older server). */
     async current() {
       try {
-        return await request("GET", "/api/games/current");
+        return await request("GET", "/api/games/current?optional=true");
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
