@@ -162,3 +162,10 @@ def test_a_refused_move_names_the_section_that_explains_it(client: TestClient) -
     assert refused.json()["rules"] == "/rules#stock"
     bad = client.post(url, json={"version": 0, "action": "1>>2"})
     assert bad.status_code == 400 and "rules" not in bad.json()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_of_the_rules_section_is_on_the_page(client: TestClient, language: str) -> None:
+    page = unescape(client.get(f"/rules?lang={language}").text)
+    unused = [key for key, text in catalog(language)["rules"].items() if text not in page]
+    assert unused == []

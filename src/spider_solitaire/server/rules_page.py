@@ -298,6 +298,7 @@ def _figure(illustration: Illustration, language: str) -> str:
 
 _KEYS: tuple[tuple[str, str], ...] = (
     ("rules:keys.arrows", "keys.arrows_do"),
+    ("rules:keys.home", "keys.home_do"),
     ("rules:keys.enter", "keys.enter_do"),
     ("A", "keys.a_do"),
     ("D", "keys.d_do"),
