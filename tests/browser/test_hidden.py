@@ -54,7 +54,7 @@ def _replay(exchanges: list[tuple[str, str, Any, int, Any]]) -> Game:
             _check_state(body, game)
             continue
         if status != 200:
-            assert set(body) <= {"reason", "message", "action", "state", "detail"}, body
+            assert set(body) <= {"reason", "message", "action", "state", "detail", "rules"}, body
             assert not _card_strings({k: v for k, v in body.items() if k != "state"})
             if "state" in body:
                 _check_state(body["state"], game)

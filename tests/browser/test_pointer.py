@@ -90,7 +90,9 @@ def test_refused_move_shows_the_rule(table: Any) -> None:
     table.drag(mixed, -2, table.column_point(away), release=False)
     expect(table.page.locator(".column.target")).to_have_count(0)
     table.page.mouse.up()
-    expect(table.notice()).to_have_text(reason_text("mixed_suits", "en"))
+    # the server's sentence, then a link to the rule that refused it
+    expect(table.notice()).to_have_text(reason_text("mixed_suits", "en") + " Rules")
+    expect(table.notice().locator("a")).to_have_attribute("href", "/rules?lang=en#moving-groups")
     expect(table.notice()).to_have_class(has_class("show"))
     table.idle()
     assert table.cards(mixed)[-2:] == pair
@@ -104,8 +106,12 @@ def test_refused_move_shows_the_rule(table: Any) -> None:
     expected = table.page.request.post(
         f"{table.base_url}/api/games/{state['id']}/actions",
         data={"version": state["version"], "action": f"{group['column']}:1>{refused}"},
-    ).json()["message"]
-    expect(table.notice()).to_have_text(expected)
+    ).json()
+    expect(table.notice()).to_have_text(expected["message"] + " Rules")
+    expect(table.notice().locator("a")).to_have_attribute(
+        "href", expected["rules"].replace("/rules", "/rules?lang=en")
+    )
+    expect(table.notice()).not_to_have_attribute("aria-hidden", "true")
     assert table.api_state()["version"] == version
 
 
@@ -116,7 +122,7 @@ def test_deal_refused_with_an_empty_column(table: Any) -> None:
     expect(table.column(deal["empty"])).to_have_class(has_class("empty"))
     rows = table.page.locator("#stock-rows").inner_text()
     table.page.locator("#stock").click()
-    expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "en"))
+    expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "en") + " Rules")
     expect(table.page.locator("#live")).to_have_text(reason_text("deal_needs_full_columns", "en"))
     assert table.page.locator("#stock-rows").inner_text() == rows
 

@@ -111,7 +111,7 @@ def test_spanish_interface(make_table: Any) -> None:
         "aria-label", f"Columna {deal['empty']}, vacía"
     )
     page.locator("#stock").click()  # the refusal comes from the server, in Spanish
-    expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "es"))
+    expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "es") + " Reglas")
 
     # switch to English in the settings, without a reload
     page.locator("#settings").click()
@@ -123,7 +123,7 @@ def test_spanish_interface(make_table: Any) -> None:
         "aria-label", f"Column {deal['empty']}, empty"
     )
     page.locator("#stock").click()
-    expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "en"))
+    expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "en") + " Rules")
 
 
 def test_spanish_names_the_solver_one_way(table: Any) -> None:

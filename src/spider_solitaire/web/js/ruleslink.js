@@ -52,7 +52,8 @@ export function addRulesLink(notice, path) {
     if (notice.contains(link) && notice.classList.contains("show")) return;
     watch.disconnect();
     link.remove();
-    notice.setAttribute("aria-hidden", "true");
+    // (a newer refusal's link may be there already)
+    if (!notice.querySelector(".notice-rules")) notice.setAttribute("aria-hidden", "true");
   });
   watch.observe(notice, { attributes: true, attributeFilter: ["class"], childList: true });
 }
