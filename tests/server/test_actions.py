@@ -67,6 +67,7 @@ def test_an_illegal_move_is_422_with_the_engines_reason_and_nothing_changes(
     assert response.json() == {
         "reason": "not_one_higher",
         "message": reason_text("not_one_higher", "en"),
+        "rules": "/rules#building-down",
         "action": "2>3",
     }
     spanish = client.post(
