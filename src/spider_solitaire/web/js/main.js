@@ -384,7 +384,7 @@ async function main() {
   $("redo").addEventListener("click", redo);
   $("copy-code").addEventListener("click", copyCode);
   wireDialogs();
-  attachRules($("rules-link"));
+  attachRules();
   const tour = createTour(store);
   document.documentElement.classList.remove("booting");
   await boot();

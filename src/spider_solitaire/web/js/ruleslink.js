@@ -15,15 +15,18 @@ export function rulesUrl(path = "/rules") {
 }
 
 /**
- * Keep the header's link `link` pointing at the rules in the current language, and open
- * them with the `?` key (not while a dialog is open or a field is being typed in).
+ * Keep every link to the rules (`a[data-rules-link]`: the header's, a menu's) pointing at
+ * them in the current language, and open them with the `?` key (not while a dialog is open
+ * or a field is being typed in).
  */
-export function attachRules(link) {
-  const update = () => {
-    link.href = rulesUrl();
-  };
-  update();
-  for (const kind of ["pointerdown", "focus", "mouseenter", "click"]) link.addEventListener(kind, update);
+export function attachRules(root = document) {
+  for (const link of root.querySelectorAll("a[data-rules-link]")) {
+    const update = () => {
+      link.href = rulesUrl();
+    };
+    update();
+    for (const kind of ["pointerdown", "focus", "mouseenter", "click"]) link.addEventListener(kind, update);
+  }
   document.addEventListener("keydown", (event) => {
     if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey) return;
     if (modal() || typing(event.target) || event.defaultPrevented) return;
