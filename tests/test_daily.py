@@ -96,7 +96,7 @@ def test_spider_daily_prints_a_dates_deals(capsys: pytest.CaptureFixture[str]) -
     lines = capsys.readouterr().out.splitlines()
     codes = daily_deals(dt.date(2026, 12, 1)).codes
     assert lines == [
-        f"2026-12-01  1 suit  {codes[1]}",
+        f"2026-12-01  1 suit   {codes[1]}",
         f"2026-12-01  2 suits  {codes[2]}  (featured)",
         f"2026-12-01  4 suits  {codes[4]}",
     ]

@@ -73,7 +73,8 @@ def cmd_daily(args: argparse.Namespace) -> int:
         return 0
     for suits, code in sorted(deals.codes.items()):
         featured = "  (featured)" if suits == FEATURED_SUITS else ""
-        print(f"{deals.date.isoformat()}  {suits} suit{'s' if suits > 1 else ''}  {code}{featured}")
+        count = f"{suits} suit{'s' if suits > 1 else ''}"
+        print(f"{deals.date.isoformat()}  {count:<7}  {code}{featured}")
     return 0
 
 

@@ -76,6 +76,21 @@ def test_play_with_a_bad_code_or_db_is_status_2(capsys: pytest.CaptureFixture[st
     assert "nosuchdb" in capsys.readouterr().err
 
 
+def test_a_file_that_is_not_a_database_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database, just some words\n" * 10)
+    url = f"sqlite:///{notes}"
+    assert cli.main(["db", "upgrade", "--db", url]) == 2
+    assert capsys.readouterr().err == (
+        f"spider db upgrade: database {url!r}: file is not a database\n"
+    )
+    assert cli.main(["serve", "--db", url, "--port", "0"]) == 2
+    assert capsys.readouterr().err == f"spider serve: database {url!r}: file is not a database\n"
+    assert notes.read_text() == "not a database, just some words\n" * 10
+
+
 def test_the_listening_socket_lets_asyncio_turn_off_nagle() -> None:
     sock = listening_socket("127.0.0.1", 0)
     try:

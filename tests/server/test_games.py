@@ -257,6 +257,33 @@ def test_a_code_far_too_long_is_400_bad_code(client: TestClient) -> None:
     assert body["detail"].endswith("is not a game code")
 
 
+def test_a_position_with_nothing_to_play_or_a_hidden_card_is_400_bad_position(
+    client: TestClient,
+) -> None:
+    empty = "rules: S1C\nscore: 500\nmoves: 0\n" + "".join(f"{n}: |\n" for n in range(1, 11))
+    response = client.post("/api/games", json={"position": empty})
+    assert response.status_code == 400
+    assert response.json()["reason"] == "bad_position"
+    assert response.json()["detail"] == (
+        "there is no card on the tableau or in the stock: nothing to play"
+    )
+    hidden = "rules: S1C\n1: ?? | KS\n2: | QS\n" + "".join(f"{n}: |\n" for n in range(3, 11))
+    response = client.post("/api/games", json={"position": hidden})
+    assert response.status_code == 400
+    assert response.json()["reason"] == "bad_position"
+    assert "?? (a hidden card) is not allowed" in response.json()["detail"]
+    assert client.get("/api/games/current").status_code == 404
+
+
+def test_a_too_long_position_is_named_alone(client: TestClient) -> None:
+    response = client.post("/api/games", json={"position": "x" * 5000})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["reason"] == "bad_request"
+    assert "position" in body["detail"] and "4096" in body["detail"]
+    assert "code" not in body["detail"] and "suits" not in body["detail"]
+
+
 def test_current_with_optional_is_204_without_a_game(client: TestClient) -> None:
     """A first visit asks with ``optional=true``: no game yet is no error (no 404 to log)."""
     response = client.get("/api/games/current?optional=true")

@@ -201,19 +201,26 @@ def _missing_extra(command: str) -> bool:
     return bool(missing)
 
 
+def _one_line(error: Exception) -> str:
+    """The first line of what the database driver said about ``error`` (SQLAlchemy adds
+    the statement and a link on further lines), e.g. ``file is not a database``."""
+    text = str(getattr(error, "orig", None) or error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 def _run(args: argparse.Namespace, host: str, port: int, ready: Callable[[str], None]) -> int:
     """Run the server for ``args``; a bad ``--db`` (or a database of a newer release), an
     address in use or a missing server package is status 2."""
     if _missing_extra(args.command):
         return 2
     from alembic.util import CommandError
-    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+    from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError
 
     log_level = getattr(args, "log_level", "warning")
     try:
         run_server(_settings(args.db), host=host, port=port, log_level=log_level, on_ready=ready)
-    except (ArgumentError, NoSuchModuleError, OperationalError, CommandError) as error:
-        print(f"spider {args.command}: database {args.db!r}: {error}", file=sys.stderr)
+    except (ArgumentError, NoSuchModuleError, DatabaseError, CommandError) as error:
+        print(f"spider {args.command}: database {args.db!r}: {_one_line(error)}", file=sys.stderr)
         return 2
     except OSError as error:
         print(f"spider {args.command}: cannot listen on {host}:{port}: {error}", file=sys.stderr)
@@ -261,7 +268,7 @@ def cmd_db_upgrade(args: argparse.Namespace) -> int:
     if _missing_extra("db upgrade"):
         return 2
     from alembic.util import CommandError
-    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+    from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError
 
     from .migrations import upgrade_database
     from .store import make_engine
@@ -275,8 +282,8 @@ def cmd_db_upgrade(args: argparse.Namespace) -> int:
         return 2
     try:
         before, after = upgrade_database(engine)
-    except (OperationalError, CommandError) as error:
-        print(f"spider db upgrade: database {shown!r}: {error}", file=sys.stderr)
+    except (DatabaseError, CommandError) as error:
+        print(f"spider db upgrade: database {shown!r}: {_one_line(error)}", file=sys.stderr)
         return 2
     finally:
         engine.dispose()

@@ -23,11 +23,12 @@ from functools import lru_cache
 from typing import cast
 
 from .. import rules
-from ..cards import CARD_TEXTS, Card
+from ..cards import CARD_TEXTS, HIDDEN, Card
 from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from ..events import Event
 from ..game import Game
 from ..moves import DEAL, Move
+from ..position import Position
 from .errors import ApiError, Localized
 from .players import ensure_player
 from .schemas import (
@@ -238,6 +239,25 @@ def build_state(record: GameRecord, game: Game, language: str = "en") -> GameSta
     )
 
 
+def _check_playable(start: Position) -> None:
+    """Refuse a start position a game cannot be played from (a decision of ours: the
+    engine's ``strict=False`` allows puzzles, but the server keeps only games a player and
+    the solver can play).
+
+    Raises:
+        ApiError: 400 ``bad_position`` when ``start`` has a hidden (``??``) card, whose
+            identity the server would need to play it, or has no card on the tableau or in
+            the stock (it would count as won before any move).
+    """
+    cards = [card for column in start.columns for card in column] + list(start.stock)
+    if HIDDEN in cards:
+        detail = "a position to play from gives every card; ?? (a hidden card) is not allowed"
+        raise ApiError(400, "bad_position", detail=detail)
+    if not cards:
+        detail = "there is no card on the tableau or in the stock: nothing to play"
+        raise ApiError(400, "bad_position", detail=detail)
+
+
 class GameService:
     """Create, load and play games for players (see the module docstring).
 
@@ -360,6 +380,8 @@ class GameService:
             raise ApiError(400, "bad_code", detail=str(error)) from None
         except InvalidPositionError as error:
             raise ApiError(400, "bad_position", detail=str(error)) from None
+        if isinstance(request, NewGameFromPosition):
+            _check_playable(game.start)
         record = self.store.create_game(
             player_id,
             code=game.code,

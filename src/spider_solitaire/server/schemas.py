@@ -57,8 +57,25 @@ class NewGameFromPosition(_Strict):
     position: Annotated[str, Field(max_length=4096)]
 
 
-NewGameRequest = NewGameFromCode | NewGameFromSuits | NewGameFromPosition
-"""Body of ``POST /api/games``: exactly one of the three shapes."""
+def _new_game_shape(body: Any) -> str:
+    """Tell which new-game body ``body`` is meant to be, by its keys, so that a malformed
+    one is described against that shape alone (a decision of ours: a too-long position is
+    named as such, not as a mismatch with all three shapes): ``"code"`` when it has a
+    ``code``, ``"position"`` when it has a ``position``, else ``"suits"``."""
+    keys = body.keys() if isinstance(body, dict) else getattr(body, "__dict__", {}).keys()
+    if "code" in keys:
+        return "code"
+    return "position" if "position" in keys else "suits"
+
+
+NewGameRequest = Annotated[
+    Annotated[NewGameFromCode, Tag("code")]
+    | Annotated[NewGameFromSuits, Tag("suits")]
+    | Annotated[NewGameFromPosition, Tag("position")],
+    Discriminator(_new_game_shape),
+]
+"""Body of ``POST /api/games``: exactly one of the three shapes, chosen by its keys
+(``code``, ``position``, else suits and rule)."""
 
 ACTION_PATTERN = (
     r"^\s*(?:[dD]|[dD][eE][aA][lL]|[uU][nN][dD][oO]|[rR][eE][dD][oO]|[rR][eE][sS][tT][aA][rR][tT]"
