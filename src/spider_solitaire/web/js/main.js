@@ -16,6 +16,7 @@ const DEFAULTS = {
   theme: "clean",
   fourColor: false,
   animations: true,
+  showTime: true,
   doubleClick: true,
   autoPlace: false,
   suits: 1,
@@ -59,6 +60,7 @@ function applySettings() {
   body.classList.toggle("four-color", !!settings.fourColor);
   body.classList.toggle("no-animations", !settings.animations);
   store.setAnimations(!!settings.animations);
+  if (store.game) drawControls(store.game);
 }
 
 // --- messages ---------------------------------------------------------------------------
@@ -99,6 +101,10 @@ function drawControls(game) {
   $("redo").disabled = !game.can_redo;
   $("restart").disabled = false;
   $("assisted").hidden = !game.assisted;
+  // the playing time as the server measured it (docs/api.md, labels.time); a setting hides it
+  const time = game.labels.time;
+  $("time").textContent = time || "";
+  $("time-stat").hidden = !time || !settings.showTime;
   document.querySelector(".code").hidden = !game.code;
   // a game started from a position has no code to copy
   $("copy-code").hidden = !game.code;
@@ -200,16 +206,57 @@ function started(game) {
   announce(game.labels.new_game);
 }
 
-/** Start a game from `body` ({code} or {suits, rule}); resolves to null or the error. */
-function startGame(body) {
-  return run(async () => {
-    try {
-      started(await api.create(body));
-      return null;
-    } catch (error) {
-      return error;
-    }
+/** The server asks the player first (409 confirm_needed: leaving a game, practice). */
+const needsConfirm = (error) => error instanceof ApiError && error.status === 409 && error.reason === "confirm_needed";
+/** What startGame and openGame resolve to when the player said no. */
+const DECLINED = Object.freeze({ declined: true });
+
+/**
+ * Ask the player with the server's sentence: resolves true for yes. The yes button says
+ * what it does: "Abandon" when the game in progress would count as a loss, else "Start
+ * practice".
+ */
+function askConfirm(body) {
+  const dialog = $("confirm-dialog");
+  $("confirm-text").textContent = body.message || "";
+  const abandon = (body.confirm || []).includes("abandon");
+  $("confirm-yes").textContent = t(abandon ? "confirm.abandon" : "confirm.practice");
+  dialog.returnValue = "";
+  return new Promise((done) => {
+    dialog.addEventListener("close", () => done(dialog.returnValue === "yes"), { once: true });
+    openDialog(dialog);
   });
+}
+
+/**
+ * Send `request(confirm)` (a promise of a GameState) and show its game; when the server
+ * asks first, ask the player and send again with the server's `confirm` list. Resolves
+ * to null (shown), DECLINED, or the error.
+ */
+async function withConfirm(request) {
+  const attempt = (confirm) =>
+    run(async () => {
+      try {
+        started(await request(confirm));
+        return null;
+      } catch (error) {
+        return error;
+      }
+    });
+  const error = await attempt(undefined);
+  if (!needsConfirm(error)) return error;
+  if (!(await askConfirm(error.body))) return DECLINED;
+  return attempt(error.body.confirm || []);
+}
+
+/** Start a game from `body` ({code} or {suits, rule}), through the confirmations. */
+function startGame(body) {
+  return withConfirm((confirm) => api.create(confirm ? { ...body, confirm } : body));
+}
+
+/** Make game `id` (from the history) the current one, through the confirmations. */
+function openGame(id) {
+  return withConfirm((confirm) => api.open(id, confirm || []));
 }
 
 async function boot() {
@@ -218,7 +265,7 @@ async function boot() {
     const error = await startGame({ code });
     history.replaceState(null, "", location.pathname);
     if (!error) return;
-    showError(error);
+    if (error !== DECLINED) showError(error);
   }
   let current = null;
   try {
@@ -283,6 +330,7 @@ function wireNewGame() {
       return;
     }
     const error = await startGame(body);
+    if (error === DECLINED) return;
     if (error) {
       $("new-error").textContent = error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network");
       return;
@@ -296,7 +344,7 @@ function wireSettings() {
   $("settings").addEventListener("click", () => {
     form.elements.lang.value = settings.lang;
     form.elements.theme.value = settings.theme;
-    for (const name of ["fourColor", "animations", "doubleClick", "autoPlace"]) form.elements[name].checked = !!settings[name];
+    for (const name of ["fourColor", "animations", "showTime", "doubleClick", "autoPlace"]) form.elements[name].checked = !!settings[name];
     openDialog($("settings-dialog"));
   });
   form.addEventListener("change", async (event) => {
@@ -329,6 +377,28 @@ function wireDialogs() {
     $("win-dialog").returnValue = "";
   });
   wireSettings();
+  wireMenu();
+}
+
+/**
+ * The menu: the record's dialogs, and on a small phone the header's buttons that do not
+ * fit there (base.css hides them; their menu items click them).
+ */
+function wireMenu() {
+  const dialog = $("menu-dialog");
+  $("menu-button").addEventListener("click", () => {
+    const game = store.game;
+    $("menu-variant").textContent = game?.labels.variant || "";
+    $("menu-code").textContent = game?.code || "";
+    $("menu-copy").hidden = !game?.code;
+    openDialog(dialog);
+  });
+  for (const item of dialog.querySelectorAll("[data-menu]")) {
+    item.addEventListener("click", () => {
+      dialog.close();
+      $(item.dataset.menu).click();
+    });
+  }
 }
 
 async function copyCode() {
