@@ -8,6 +8,8 @@ import { createView } from "./render.js";
 import { attachPointer } from "./pointer.js";
 import { attachKeyboard } from "./keyboard.js";
 import { createHelp } from "./help.js";
+import { celebrate, fillSummary } from "./finish.js";
+import { motionAllowed } from "./animate.js";
 import { setLanguage, language, browserLanguage, applyToDom, t } from "./i18n.js";
 
 const SETTINGS_KEY = "spider.settings";
@@ -112,18 +114,31 @@ function drawControls(game) {
   document.body.dataset.version = String(game.version);
 }
 
-function gameShown(game) {
+/**
+ * Follow the game shown. A game won by the action just played is celebrated (the cards
+ * leave the table), then its summary shows; a won game shown otherwise (a reload, another
+ * tab) shows its summary at once, once.
+ */
+function gameShown(game, events) {
   drawControls(game);
   if (game.is_won && shownWin !== game.id) {
     shownWin = game.id;
-    $("win-text").textContent = game.labels.win;
-    setTimeout(() => openDialog($("win-dialog")), settings.animations ? 400 : 0);
+    const justWon = (events || []).some((event) => event.kind === "won");
+    const showSummary = () => {
+      if (store.game?.id !== game.id || !store.game.is_won) return;
+      fillSummary(store.game);
+      openDialog($("win-dialog"));
+    };
+    if (justWon && motionAllowed(settings.animations)) {
+      // after the last run has flown to its slot
+      setTimeout(() => celebrate(document.querySelectorAll(".removed-slot.filled"), settings.animations).then(showSummary), 450);
+    } else showSummary();
   }
   if (!game.is_won && shownWin === game.id) shownWin = null;
 }
 
-store.subscribe((kind) => {
-  if (kind === "game") gameShown(store.game);
+store.subscribe((kind, detail) => {
+  if (kind === "game") gameShown(store.game, detail.events);
 });
 
 // --- talking to the server: one request at a time, in order -------------------------------
@@ -372,9 +387,17 @@ function wireDialogs() {
     if ($("restart-dialog").returnValue === "restart") act({ action: "restart" });
     $("restart-dialog").returnValue = "";
   });
-  $("win-dialog").addEventListener("close", () => {
-    if ($("win-dialog").returnValue === "new") $("new-game").click();
+  $("win-dialog").addEventListener("close", async () => {
+    const choice = $("win-dialog").returnValue;
     $("win-dialog").returnValue = "";
+    const game = store.game;
+    if (choice === "new") $("new-game").click();
+    else if (choice === "replay" && game) location.assign(`/?replay=${encodeURIComponent(game.id)}`);
+    else if (choice === "same" && game?.code) {
+      // the same deal again: the server says it is practice before it starts
+      const error = await startGame({ code: game.code });
+      if (error && error !== DECLINED) showError(error);
+    }
   });
   wireSettings();
   wireMenu();
