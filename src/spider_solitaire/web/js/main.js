@@ -9,6 +9,8 @@ import { attachPointer } from "./pointer.js";
 import { attachKeyboard } from "./keyboard.js";
 import { createHelp } from "./help.js";
 import { celebrate, fillSummary } from "./finish.js";
+import { createRecord } from "./record.js";
+import { replaySource, startReplay } from "./replay.js";
 import { motionAllowed } from "./animate.js";
 import { setLanguage, language, browserLanguage, applyToDom, t } from "./i18n.js";
 
@@ -50,6 +52,7 @@ const api = createApi({ language });
 const store = createStore();
 let view = null;
 let help = null;
+let record = null;
 let busy = 0;
 let chain = Promise.resolve();
 let noticeTimer = 0;
@@ -137,8 +140,10 @@ function gameShown(game, events) {
   if (!game.is_won && shownWin === game.id) shownWin = null;
 }
 
+const replaying = replaySource();
+
 store.subscribe((kind, detail) => {
-  if (kind === "game") gameShown(store.game, detail.events);
+  if (kind === "game" && !replaying) gameShown(store.game, detail.events);
 });
 
 // --- talking to the server: one request at a time, in order -------------------------------
@@ -232,10 +237,15 @@ const DECLINED = Object.freeze({ declined: true });
  * practice".
  */
 function askConfirm(body) {
-  const dialog = $("confirm-dialog");
-  $("confirm-text").textContent = body.message || "";
   const abandon = (body.confirm || []).includes("abandon");
-  $("confirm-yes").textContent = t(abandon ? "confirm.abandon" : "confirm.practice");
+  return ask(body.message || "", t(abandon ? "confirm.abandon" : "confirm.practice"));
+}
+
+/** The confirm window: `message`, Cancel and `yes`; resolves true for yes. */
+function ask(message, yes) {
+  const dialog = $("confirm-dialog");
+  $("confirm-text").textContent = message;
+  $("confirm-yes").textContent = yes;
   dialog.returnValue = "";
   return new Promise((done) => {
     dialog.addEventListener("close", () => done(dialog.returnValue === "yes"), { once: true });
@@ -267,6 +277,11 @@ async function withConfirm(request) {
 /** Start a game from `body` ({code} or {suits, rule}), through the confirmations. */
 function startGame(body) {
   return withConfirm((confirm) => api.create(confirm ? { ...body, confirm } : body));
+}
+
+/** Show the replay of the player's game `id` (the page in replay mode). */
+function watch(id) {
+  location.assign(`/?replay=${encodeURIComponent(id)}`);
 }
 
 /** Make game `id` (from the history) the current one, through the confirmations. */
@@ -392,7 +407,7 @@ function wireDialogs() {
     $("win-dialog").returnValue = "";
     const game = store.game;
     if (choice === "new") $("new-game").click();
-    else if (choice === "replay" && game) location.assign(`/?replay=${encodeURIComponent(game.id)}`);
+    else if (choice === "replay" && game) watch(game.id);
     else if (choice === "same" && game?.code) {
       // the same deal again: the server says it is practice before it starts
       const error = await startGame({ code: game.code });
@@ -416,6 +431,13 @@ function wireMenu() {
     $("menu-copy").hidden = !game?.code;
     openDialog(dialog);
   });
+  const items = { "open-stats": "openStats", "open-history": "openHistory", "open-transfer": "openTransfer" };
+  for (const [id, method] of Object.entries(items)) {
+    $(id).addEventListener("click", () => {
+      dialog.close();
+      record[method]();
+    });
+  }
   for (const item of dialog.querySelectorAll("[data-menu]")) {
     item.addEventListener("click", () => {
       dialog.close();
@@ -458,6 +480,15 @@ async function main() {
   );
   applySettings();
   help = createHelp(api, store, { run, act, announce, showError });
+  if (replaying) {
+    // a replay is watched: no input on the table, no game of the player's is touched
+    for (const el of document.querySelectorAll(".actions, .assist-bar, #copy-code")) el.hidden = true;
+    document.documentElement.classList.remove("booting");
+    await startReplay(api, store, replaying, { animations: () => settings.animations, announce, showError });
+    document.documentElement.classList.add("ready");
+    return;
+  }
+  record = createRecord(api, { openDialog, ask, openGame, currentGame: () => store.game, showError, announce, watch });
   attachPointer(tableau, view, store, { settings: () => settings, onMove: move, onAuto: auto });
   attachKeyboard(tableau, view, store, {
     onMove: move,
