@@ -218,12 +218,12 @@ function refetch() {
   });
 }
 
-/** Show a new game (dealt, or found by a search for a winnable deal). */
-function started(game) {
+/** Show a new game (dealt, or found by a search for a winnable deal), or one `opened` from the history. */
+function started(game, opened = false) {
   help?.newGame();
   shownWin = null;
   store.setGame(game);
-  announce(game.labels.new_game);
+  announce(opened ? game.labels.resumed : game.labels.new_game);
 }
 
 /** The server asks the player first (409 confirm_needed: leaving a game, practice). */
@@ -258,11 +258,11 @@ function ask(message, yes) {
  * asks first, ask the player and send again with the server's `confirm` list. Resolves
  * to null (shown), DECLINED, or the error.
  */
-async function withConfirm(request) {
+async function withConfirm(request, opened = false) {
   const attempt = (confirm) =>
     run(async () => {
       try {
-        started(await request(confirm));
+        started(await request(confirm), opened);
         return null;
       } catch (error) {
         return error;
@@ -286,7 +286,7 @@ function watch(id) {
 
 /** Make game `id` (from the history) the current one, through the confirmations. */
 function openGame(id) {
-  return withConfirm((confirm) => api.open(id, confirm || []));
+  return withConfirm((confirm) => api.open(id, confirm || []), true);
 }
 
 async function boot() {
@@ -351,7 +351,7 @@ function wireNewGame() {
       // the server deals games until the solver wins one; the window shows the progress
       const submit = form.querySelector("[type=submit]");
       submit.disabled = true;
-      const game = await help.searchDeal(body);
+      const game = await help.searchDeal(body, askConfirm);
       submit.disabled = false;
       if (game) {
         enqueue(() => started(game));
