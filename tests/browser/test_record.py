@@ -45,7 +45,7 @@ def test_a_win_is_celebrated_then_summarised_and_a_reload_shows_only_the_summary
     assert state["is_won"] and state["record"]["outcome"] == "won"
     summary = state["record"]["summary"]
     expect(page.locator("#win-text")).to_have_text(summary["text"])
-    expect(page.locator("#win-score")).to_have_text(str(state["score"]))
+    expect(page.locator("#win-score")).to_have_text(f"{state['score']:,}")
     expect(page.locator("#win-moves")).to_have_text(str(state["moves"]))
     expect(page.locator("#win-streak")).to_have_text("1")
     expect(page.locator("#win-assisted")).to_be_hidden()
@@ -58,7 +58,7 @@ def test_a_win_is_celebrated_then_summarised_and_a_reload_shows_only_the_summary
     expect(dialog).to_be_visible()
     assert page.evaluate("window.celebrated") == 0  # the summary only
     expect(page.locator(".removed-slot.filled")).to_have_count(8)
-    expect(page.locator("#win-score")).to_have_text(str(state["score"]))
+    expect(page.locator("#win-score")).to_have_text(f"{state['score']:,}")
 
 
 def test_no_celebration_under_reduced_motion_and_same_deal_again_is_practice(
