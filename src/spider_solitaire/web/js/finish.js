@@ -51,8 +51,12 @@ export function celebrate(slots, animations) {
     const box = slot.getBoundingClientRect();
     for (const rank of RANKS) {
       const el = cardElement(rank, slot.dataset.suit);
+      // the size of the slot, the King on top: the run leaves from the top
       el.style.left = `${box.left}px`;
       el.style.top = `${box.top}px`;
+      el.style.width = `${box.width}px`;
+      el.style.height = `${box.height}px`;
+      el.style.zIndex = String(RANKS.length - RANKS.indexOf(rank));
       layer.append(el);
       const side = (runIndex % 2 ? 1 : -1) * (60 + ((order * 37) % 140));
       const drop = height - box.top + 40;
