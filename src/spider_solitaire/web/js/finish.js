@@ -94,14 +94,14 @@ export function fillSummary(game) {
   $("win-figures").hidden = !summary;
   $("win-bests").replaceChildren();
   $("win-assisted").hidden = !(summary ? summary.assisted : game.assisted);
-  $("win-practice").hidden = !game.record?.practice;
   $("win-same").hidden = !game.code;
   $("win-replay").hidden = !game.record;
   if (!summary) return;
   $("win-score").textContent = formatNumber(summary.score);
   $("win-moves").textContent = formatNumber(summary.moves);
   $("win-time").textContent = formatDuration(summary.playing_ms);
-  $("win-streak-row").hidden = summary.streak == null;
+  // practice has no streak (the server's sentence says it was practice)
+  $("win-streak-row").hidden = summary.streak == null || !!game.record?.practice;
   $("win-streak").textContent = formatNumber(summary.streak);
   for (const best of summary.bests || []) {
     const li = document.createElement("li");
