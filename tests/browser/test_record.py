@@ -362,3 +362,20 @@ def test_the_record_windows_fit_on_phones(make_table: Any) -> None:
             assert header["height"] <= viewport["height"] / 5
         width = page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= viewport["width"]
+
+
+def test_winnable_deals_only_asks_before_leaving_the_game(table: Table) -> None:
+    deal = "SP1-S2C-AAAAAAB"
+    table.open(deal, ["10:1>4"])
+    page = table.page
+    page.locator("#new-game").click()
+    page.locator("#new-winnable").check()
+    page.locator("#new-dialog").get_by_role("button", name="Start").click()
+    confirm = page.locator("#confirm-dialog")
+    expect(page.locator("#confirm-text")).to_have_text(ABANDON)
+    confirm.get_by_role("button", name="Cancel").click()
+    expect(page.locator("#new-progress")).to_be_hidden()
+    expect(page.locator("#new-dialog")).to_be_visible()
+    table.idle()
+    state = table.api_state()
+    assert state["code"] == deal and state["moves"] == 1 and state["record"]["outcome"] is None
