@@ -271,19 +271,23 @@ export function createRecord(api, host) {
       input.focus();
       return;
     }
+    let answer;
     try {
-      await api.claim(code);
+      answer = await api.claim(code);
     } catch (error) {
       $("transfer-error").textContent = errorText(error);
       return;
     }
+    const done = answer?.message || t("record.transfer_done");
+    $("transfer-done").textContent = done;
     $("transfer-done").hidden = false;
-    host.announce(t("record.transfer_done"));
+    host.announce(done);
     // this browser is now the record's player: show that player's game
     setTimeout(() => location.assign("/"), 1200);
   }
 
   function openTransfer() {
+    $("transfer-done").textContent = t("record.transfer_done");
     $("transfer-issued").hidden = true;
     $("transfer-done").hidden = true;
     $("transfer-error").textContent = "";
