@@ -370,6 +370,21 @@ def test_the_record_windows_fit_on_phones(make_table: Any) -> None:
             assert header["height"] <= viewport["height"] / 5
         width = page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= viewport["width"]
+        # the replay viewer too: its controls and the whole table in sight, no scrolling
+        page.goto(f"{table.base_url}/?replay={table.api_state()['id']}")
+        table.ready()
+        page.locator("#replay-slider").fill("40")  # a long column or two
+        table.idle()
+        size = page.evaluate(
+            "[document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]"
+        )
+        assert size == [viewport["width"], viewport["height"]], size
+        for name in ("#replay-first", "#replay-play", "#replay-last", "#replay-slider"):
+            expect(page.locator(name)).to_be_in_viewport(ratio=1)
+        bottoms = page.locator("#tableau .card:not(.probe)").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().bottom)"
+        )
+        assert bottoms and max(bottoms) <= viewport["height"]
 
 
 def test_winnable_deals_only_asks_before_leaving_the_game(table: Table) -> None:
