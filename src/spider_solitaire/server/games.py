@@ -287,6 +287,10 @@ class GameService:
 
     # --- loading ------------------------------------------------------------------
 
+    def start(self, record: GameRecord) -> Game:
+        """Return ``record``'s game at its start (before any action)."""
+        return self._start(record)
+
     def _start(self, record: GameRecord) -> Game:
         if record.code is not None:
             return Game.from_code(record.code, undo_limit=self.undo_limit)
