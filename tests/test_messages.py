@@ -28,6 +28,7 @@ SECTIONS = {
     "terminal",
     "web",
     "rules",
+    "record",
 }
 """The catalog's sections (see :mod:`spider_solitaire.messages`)."""
 

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
+
+from spider_solitaire import Game
+from spider_solitaire.solver import solve
 
 DEALS: dict[str, Any] = json.loads(Path(__file__).with_name("deals.json").read_text())
 DESKTOP = {"width": 1366, "height": 768}
@@ -15,6 +19,15 @@ SETTLE = """async () => {
 }"""
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 320, "height": 480}
+
+
+@cache
+def winning_line(code: str) -> tuple[str, ...]:
+    """The solver's winning actions for the deal ``code`` (full information, for tests
+    that need a counted win played by the player), in move notation."""
+    result = solve(Game.from_code(code), time_limit=30)
+    assert result.status == "won", (code, result.status)
+    return tuple(str(move) for move in result.solution)
 
 
 def has_class(name: str) -> re.Pattern[str]:
@@ -86,6 +99,16 @@ class Table:
         assert response.ok, f"{action}: {response.text()}"
         data: dict[str, Any] = response.json()
         return data
+
+    def play_move(self, action: str) -> None:
+        """Play the move ``N:C>M`` in the page, dragging the cards (deals: the stock)."""
+        if action == "d":
+            self.page.locator("#stock").click()
+        else:
+            source, _, target = action.partition(">")
+            column, _, count = source.partition(":")
+            self.drag(int(column), -int(count or 1), self.column_point(int(target)))
+        self.idle()
 
     # reading the table
     def column(self, n: int) -> Any:

@@ -238,7 +238,8 @@ def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:
 
     button.click()  # and on to the end
     expect(page.locator("#win-dialog")).to_be_visible(timeout=60_000)
-    expect(page.locator("#win-text")).to_contain_text("Hints or the solver helped in this game.")
+    expect(page.locator("#win-assisted")).to_have_text("Hints or the solver helped in this game.")
+    expect(page.locator("#win-assisted")).to_be_visible()
     expect(page.locator("#assist-text")).to_have_text("The solution is played to the end.")
     assert table.api_state()["is_won"] and table.api_state()["assisted"]
 

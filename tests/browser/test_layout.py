@@ -107,9 +107,9 @@ def test_small_phone_buttons_do_not_overlap(make_table: Any, shots: Path) -> Non
     width = page.evaluate("() => document.scrollingElement.scrollWidth")
     assert width <= SMALL_PHONE["width"]
 
-    buttons = ("undo", "redo", "new-game", "restart", "settings", "hint", "can-win", "solution")
+    buttons = ("undo", "redo", "menu-button", "hint", "can-win", "solution")
     boxes = {}
-    for name in (*buttons, "copy-code", "stock"):
+    for name in (*buttons, "stock"):
         box = page.locator(f"#{name}").bounding_box()
         assert box is not None, name
         assert box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"], (name, box)
@@ -119,6 +119,20 @@ def test_small_phone_buttons_do_not_overlap(make_table: Any, shots: Path) -> Non
     for name in buttons:
         left, top, right, bottom = boxes[name]
         assert right - left >= 44 and bottom - top >= 44, name  # finger-sized
+    # the header keeps to a fifth of the height: the rest is in the menu
+    header = page.locator("header").bounding_box()
+    assert header is not None and header["height"] <= SMALL_PHONE["height"] / 5, header
+    page.locator("#menu-button").tap()
+    menu = page.locator("#menu-dialog")
+    expect(menu).to_contain_text("SP1-S1C-AAAAAAD")
+    for name in ("Copy the game code", "New game", "Restart", "Settings", "Statistics"):
+        item = menu.get_by_role("button", name=name, exact=True)
+        expect(item).to_be_visible()
+        box = item.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["y"] + box["height"] <= 480, name
+    menu.get_by_role("button", name="Restart", exact=True).tap()
+    expect(page.locator("#restart-dialog")).to_be_visible()
+    page.locator("#restart-dialog").get_by_role("button", name="Cancel").tap()
 
     rows = page.locator("#stock-rows").inner_text()
     page.locator("#can-win").tap()
@@ -164,7 +178,11 @@ def test_the_new_game_window_shows_start_on_short_screens(
     table = make_table(viewport=viewport, touch=True)
     table.open("SP1-S1C-AAAAAAD")
     page = table.page
-    page.locator("#new-game").tap()
+    if viewport == SMALL_PHONE:  # New game is in the menu there
+        page.locator("#menu-button").tap()
+        page.locator("#menu-dialog").get_by_role("button", name="New game").tap()
+    else:
+        page.locator("#new-game").tap()
     page.locator("#new-dialog input[name=suits][value='4']").check()  # the rule choice shows
     for which in ("primary", "secondary"):
         button = page.locator(f"#new-dialog .dialog-buttons .{which}")

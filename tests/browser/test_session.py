@@ -190,8 +190,12 @@ def test_a_win_shows_the_score_and_offers_a_new_game(table: Any) -> None:
     table.card(2, -1).dblclick()  # the last Ace completes the last run
     dialog = page.locator("#win-dialog")
     expect(dialog).to_be_visible()
-    score = table.api_state()["score"]
-    expect(dialog).to_contain_text(f"Final score: {score}.")
+    state = table.api_state()
+    score = state["score"]
+    # the server's summary (a game from a position is practice: no streak)
+    expect(page.locator("#win-text")).to_have_text(state["record"]["summary"]["text"])
+    expect(page.locator("#win-score")).to_have_text(f"{score:,}")
+    expect(page.locator("#win-streak-row")).to_be_hidden()
     expect(page.locator("#live")).to_contain_text(f"You won! Final score {score}.")
     expect(page.locator(".removed-slot.filled")).to_have_count(8)
     dialog.get_by_role("button", name="New game").click()

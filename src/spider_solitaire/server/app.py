@@ -23,6 +23,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -33,7 +34,8 @@ from .help import HelpService
 from .jobs.pool import SolverPool
 from .jobs.runner import SolverRunner
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
-from .routes import actions, games, help, pages
+from .recordbook import RecordBook
+from .routes import actions, games, help, pages, record
 from .schemas import ErrorBody
 from .settings import Settings
 from .store import Store
@@ -58,6 +60,16 @@ def _describe(errors: Any) -> str:
         where = ".".join(str(part) for part in item.get("loc", ()))
         parts.append(f"{where}: {item.get('msg', 'invalid')}")
     return "; ".join(parts) or "invalid request"
+
+
+def _allowed(request: Request) -> str:
+    """The methods of every route at the request's path (Starlette's 405 names only the
+    first route's: ``/api/games/{id}/share`` has a POST and a DELETE route)."""
+    methods: set[str] = set()
+    for route in request.app.routes:
+        if isinstance(route, APIRoute) and route.path_regex.match(request.url.path):
+            methods |= route.methods or set()
+    return ", ".join(sorted(methods))
 
 
 def _install_error_handlers(app: FastAPI) -> None:
@@ -99,6 +111,8 @@ def _install_error_handlers(app: FastAPI) -> None:
         response = _error_response(request, ApiError(status, reason))
         if error.headers:
             response.headers.update(error.headers)
+        if error.status_code == 405:
+            response.headers["Allow"] = _allowed(request)
         return response
 
     async def server_error(request: Request, error: Exception) -> JSONResponse:
@@ -134,9 +148,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     The database is opened (and brought to the newest schema by the migrations) here;
     it is closed when the app's lifespan ends. ``app.state`` holds ``settings``,
-    ``store``, ``service`` (the :class:`GameService`), ``solver_pool`` and ``help`` (the
-    :class:`HelpService`). The solver pool's forkserver is started (in a thread) when the
-    lifespan starts; its jobs are stopped when it ends.
+    ``store``, ``service`` (the :class:`GameService`), ``solver_pool``, ``help`` (the
+    :class:`HelpService`) and ``record`` (the :class:`RecordBook`). The solver pool's
+    forkserver is started (in a thread) when the lifespan starts; its jobs are stopped
+    when it ends.
 
     Raises:
         sqlalchemy.exc.ArgumentError, sqlalchemy.exc.OperationalError: the database URL is
@@ -184,10 +199,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.service = service
     app.state.solver_pool = pool
     app.state.help = helper
+    app.state.record = RecordBook(service)
     _install_error_handlers(app)
     app.include_router(games.router)
     app.include_router(actions.router)
     app.include_router(help.router)
+    app.include_router(record.router)
     app.include_router(pages.router)
     pages.mount_static(app, settings.web_dir)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)

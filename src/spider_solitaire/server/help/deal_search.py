@@ -15,6 +15,7 @@ import logging
 import secrets
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -23,7 +24,7 @@ from ..games import GameService, LoadedGame
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits, SolverRunner
 from ..jobs.tasks import winnable_job
-from ..schemas import DealSearch, NewGameFromCode, RuleName, SuitCount
+from ..schemas import ConfirmWord, DealSearch, NewGameFromCode, RuleName, SuitCount
 from ..settings import Settings
 from ..texts import searching
 from .base import SolverHelp
@@ -54,6 +55,7 @@ class Search:
         game: the won deal's new game, once done.
         reason: why it failed or was cancelled.
         task: the running search.
+        confirm: what the player confirmed for the new game (``abandon``).
     """
 
     id: str
@@ -69,6 +71,7 @@ class Search:
     game: LoadedGame | None = None
     reason: str | None = None
     task: concurrent.futures.Future[None] | None = None
+    confirm: tuple[ConfirmWord, ...] = ()
 
     def end(self, status: SearchStatus, reason: str | None = None) -> None:
         """Mark the search ended with ``status`` (and ``reason``), unless it already is."""
@@ -88,10 +91,13 @@ class DealSearches(SolverHelp):
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    def start(self, player: str, suits: SuitCount, rule: RuleName) -> Search:
+    def start(
+        self, player: str, suits: SuitCount, rule: RuleName, confirm: Sequence[ConfirmWord] = ()
+    ) -> Search:
         """Start searching for a deal of ``suits`` and ``rule`` (1 suit: always Classic)
         that the solver wins; the player's earlier search or solve is cancelled. Return
-        it."""
+        it. ``confirm``: what the player confirmed for the new game (see
+        :meth:`.GameService.create`)."""
         now = time.monotonic()
         search = Search(
             secrets.token_urlsafe(12),
@@ -107,6 +113,7 @@ class DealSearches(SolverHelp):
                 if old.ended is not None and now - old.ended > ENDED_KEPT_SECONDS:
                     del self._searches[key]
             self._searches[search.id] = search
+        search.confirm = tuple(confirm)
         search.task = asyncio.run_coroutine_threadsafe(self._run(search), self._searching())
         return search
 
@@ -196,7 +203,7 @@ class DealSearches(SolverHelp):
                 search.end("failed", "no_winnable_deal")
                 return
             games = self.games
-            request = NewGameFromCode(code=outcome.code)
+            request = NewGameFromCode(code=outcome.code, confirm=list(search.confirm))
             loaded = await games.blocking(games.create, search.player, request)
             self.kept.put(loaded.record.id, loaded.game.position, outcome.solution)
             search.game = loaded

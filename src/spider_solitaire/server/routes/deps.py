@@ -18,7 +18,7 @@ from ..errors import pick_language
 from ..games import GameService
 from ..help import Asker, HelpService
 from ..players import COOKIE_NAME, well_formed
-from ..schemas import ErrorBody, StaleVersionBody
+from ..schemas import ConfirmBody, ErrorBody, StaleVersionBody
 
 
 async def get_service(request: Request) -> GameService:
@@ -63,11 +63,22 @@ ERROR_DESCRIPTIONS = {
     400: "malformed body or notation: bad_request, bad_action, bad_code, bad_position",
     404: "not_found (unknown id, another player's game) or no_game",
     409: "stale_version: the action was for an old version; the current state is included",
+    410: "gone: the code was used or has expired",
     413: "too_large: the body is over the limit",
     422: "the rules refuse the action: the engine's reason code, or no_target",
     503: "solver_busy (no free solver in time) or solver_failed",
 }
 """What each documented error status means, unless a route says otherwise."""
+
+
+def _model(status: int, described: str) -> type[ErrorBody]:
+    """The body model of a documented error: a 409 is ``stale_version`` (with the state)
+    unless its route says ``confirm_needed`` or another reason."""
+    if status != 409:
+        return ErrorBody
+    if described.startswith("confirm_needed"):
+        return ConfirmBody
+    return StaleVersionBody if not described else ErrorBody
 
 
 def error_responses(*statuses: int, **described: str) -> dict[int | str, dict[str, Any]]:
@@ -76,7 +87,7 @@ def error_responses(*statuses: int, **described: str) -> dict[int | str, dict[st
     own = {int(key.removeprefix("s")): text for key, text in described.items()}
     return {
         status: {
-            "model": StaleVersionBody if status == 409 else ErrorBody,
+            "model": _model(status, own.get(status, "")),
             "description": own.get(status, ERROR_DESCRIPTIONS[status]),
         }
         for status in sorted({*statuses, *own})

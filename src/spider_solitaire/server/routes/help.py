@@ -75,7 +75,9 @@ async def solution_next(
 @router.post(
     "/winnable-deals",
     status_code=202,
-    responses=error_responses(400, 413),
+    responses=error_responses(
+        400, 413, s409="confirm_needed: the current game would count as lost (confirm abandon)"
+    ),
     summary="Search for a winnable deal",
 )
 async def start_search(
@@ -91,8 +93,9 @@ async def start_search(
     the answer's ``id``. When done, the won deal is the player's new current game. Sets
     the player cookie on a first visit."""
     player_id, is_new = await service.blocking(service.player, player)
+    await service.blocking(service.check_leaving, player_id, body.confirm)
     searches = helper.deal_searches
-    search = searches.start(player_id, body.suits, body.rule)
+    search = searches.start(player_id, body.suits, body.rule, body.confirm)
     if is_new:
         set_player_cookie(response, player_id, secure=request.url.scheme == "https")
     return searches.view(search, language)

@@ -11,6 +11,12 @@ export class ApiError extends Error {
 
 export class NetworkError extends Error {}
 
+function replayPath(source) {
+  return source.share != null
+    ? `/api/replays/${encodeURIComponent(source.share)}`
+    : `/api/games/${encodeURIComponent(source.game)}/replay`;
+}
+
 export function createApi({ language = () => "en", base = "" } = {}) {
   async function request(method, path, body, signal) {
     const headers = { Accept: "application/json", "Accept-Language": language() };
@@ -27,6 +33,7 @@ export function createApi({ language = () => "en", base = "" } = {}) {
       throw new NetworkError(String(error));
     }
     let data = null;
+    if (response.status === 204) return null;
     try {
       data = await response.json();
     } catch {
@@ -47,8 +54,13 @@ export function createApi({ language = () => "en", base = "" } = {}) {
       }
     },
     game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
-    /** `{code}` or `{suits, rule}` -> GameState. */
+    /**
+     * `{code}` or `{suits, rule}` (with `confirm: ["abandon", "practice"]` once the player
+     * agreed) -> GameState; 409 `confirm_needed` {message, confirm} asks first.
+     */
     create: (body) => request("POST", "/api/games", body),
+    /** Make game `id` the current one -> GameState (409 `confirm_needed` like create). */
+    open: (id, confirm = []) => request("POST", `/api/games/${encodeURIComponent(id)}/open`, { confirm }),
     /** `{version, action, ...}` -> {state, events, announcement}. */
     act: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
     /** -> {state, hint}. */
@@ -66,5 +78,26 @@ export function createApi({ language = () => "en", base = "" } = {}) {
     startSearch: (body) => request("POST", "/api/winnable-deals", body),
     search: (id) => request("GET", `/api/winnable-deals/${encodeURIComponent(id)}`),
     stopSearch: (id) => request("POST", `/api/winnable-deals/${encodeURIComponent(id)}/stop`),
+    /** The player's record (docs/api.md, Statistics). */
+    stats: () => request("GET", "/api/stats"),
+    /** `{suits, rule}` (null: every one) -> the statistics after the reset. */
+    resetStats: (body) => request("POST", "/api/stats/reset", body),
+    /** -> {games, page, pages, total}, newest first. */
+    history: (page) => request("GET", `/api/history?page=${encodeURIComponent(page)}`),
+    /**
+     * A replay's whole log and one step of it: `source` is {game} (the owner's game id) or
+     * {share} (a shared link's id).
+     */
+    replay: (source) => request("GET", replayPath(source)),
+    replayStep: (source, step) => request("GET", `${replayPath(source)}/${encodeURIComponent(step)}`),
+    /** -> {share_id, url}. */
+    share: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/share`),
+    unshare: (id) => request("DELETE", `/api/games/${encodeURIComponent(id)}/share`),
+    /** Where the game's record (text) downloads from. */
+    exportUrl: (id) => `${base}/api/games/${encodeURIComponent(id)}/export`,
+    /** -> {code, expires_at}: a one-time code that moves this record to another browser. */
+    transfer: () => request("POST", "/api/transfer"),
+    /** Take the record of `code` into this browser. */
+    claim: (code) => request("POST", "/api/transfer/claim", { code }),
   };
 }

@@ -260,7 +260,14 @@ export function createHelp(api, store, { run, act, announce, showError }) {
    * game window; resolves to the new game's state, or null (stopped or failed: the
    * window shows why).
    */
-  async function searchDeal(body) {
+  /**
+   * Deal a game the solver wins (the New game window's "Winnable deals only"): start the
+   * search, show its progress, resolve to the new game's state (or null). When the server
+   * asks first (409 confirm_needed: the game in progress would be left), `confirmFirst`
+   * (errorBody) => Promise<boolean> asks the player, and the search starts with the
+   * server's `confirm` list on yes.
+   */
+  async function searchDeal(body, confirmFirst = async () => false) {
     const progress = $("new-progress");
     const bar = $("new-progress-bar");
     const label = $("new-progress-text");
@@ -270,7 +277,15 @@ export function createHelp(api, store, { run, act, announce, showError }) {
     bar.removeAttribute("value"); // indeterminate until the first answer
     label.textContent = t("new.searching_start");
     try {
-      let view = await api.startSearch(body);
+      let view;
+      try {
+        view = await api.startSearch(body);
+      } catch (error) {
+        const asked = error instanceof ApiError && error.status === 409 && error.reason === "confirm_needed";
+        if (!asked) throw error;
+        if (!(await confirmFirst(error.body))) return null;
+        view = await api.startSearch({ ...body, confirm: error.body.confirm || [] });
+      }
       me.id = view.id;
       while (view.status === "running" && !me.stopped) {
         bar.max = view.max_tries;

@@ -8,6 +8,10 @@ import { createView } from "./render.js";
 import { attachPointer } from "./pointer.js";
 import { attachKeyboard } from "./keyboard.js";
 import { createHelp } from "./help.js";
+import { celebrate, fillSummary } from "./finish.js";
+import { createRecord } from "./record.js";
+import { replaySource, startReplay } from "./replay.js";
+import { motionAllowed } from "./animate.js";
 import { setLanguage, language, browserLanguage, applyToDom, t } from "./i18n.js";
 import { attachRules, addRulesLink } from "./ruleslink.js";
 import { createTour } from "./tour.js";
@@ -18,6 +22,7 @@ const DEFAULTS = {
   theme: "clean",
   fourColor: false,
   animations: true,
+  showTime: true,
   doubleClick: true,
   autoPlace: false,
   suits: 1,
@@ -49,6 +54,7 @@ const api = createApi({ language });
 const store = createStore();
 let view = null;
 let help = null;
+let record = null;
 let busy = 0;
 let chain = Promise.resolve();
 let noticeTimer = 0;
@@ -61,6 +67,7 @@ function applySettings() {
   body.classList.toggle("four-color", !!settings.fourColor);
   body.classList.toggle("no-animations", !settings.animations);
   store.setAnimations(!!settings.animations);
+  if (store.game) drawControls(store.game);
 }
 
 // --- messages ---------------------------------------------------------------------------
@@ -102,6 +109,10 @@ function drawControls(game) {
   $("redo").disabled = !game.can_redo;
   $("restart").disabled = false;
   $("assisted").hidden = !game.assisted;
+  // the playing time as the server measured it (docs/api.md, labels.time); a setting hides it
+  const time = game.labels.time;
+  $("time").textContent = time || "";
+  $("time-stat").hidden = !time || !settings.showTime;
   document.querySelector(".code").hidden = !game.code;
   // a game started from a position has no code to copy
   $("copy-code").hidden = !game.code;
@@ -109,18 +120,33 @@ function drawControls(game) {
   document.body.dataset.version = String(game.version);
 }
 
-function gameShown(game) {
+/**
+ * Follow the game shown. A game won by the action just played is celebrated (the cards
+ * leave the table), then its summary shows; a won game shown otherwise (a reload, another
+ * tab) shows its summary at once, once.
+ */
+function gameShown(game, events) {
   drawControls(game);
   if (game.is_won && shownWin !== game.id) {
     shownWin = game.id;
-    $("win-text").textContent = game.labels.win;
-    setTimeout(() => openDialog($("win-dialog")), settings.animations ? 400 : 0);
+    const justWon = (events || []).some((event) => event.kind === "won");
+    const showSummary = () => {
+      if (store.game?.id !== game.id || !store.game.is_won) return;
+      fillSummary(store.game);
+      openDialog($("win-dialog"));
+    };
+    if (justWon && motionAllowed(settings.animations)) {
+      // after the last run has flown to its slot
+      setTimeout(() => celebrate(document.querySelectorAll(".removed-slot.filled"), settings.animations).then(showSummary), 450);
+    } else showSummary();
   }
   if (!game.is_won && shownWin === game.id) shownWin = null;
 }
 
-store.subscribe((kind) => {
-  if (kind === "game") gameShown(store.game);
+const replaying = replaySource();
+
+store.subscribe((kind, detail) => {
+  if (kind === "game" && !replaying) gameShown(store.game, detail.events);
 });
 
 // --- talking to the server: one request at a time, in order -------------------------------
@@ -195,24 +221,75 @@ function refetch() {
   });
 }
 
-/** Show a new game (dealt, or found by a search for a winnable deal). */
-function started(game) {
+/** Show a new game (dealt, or found by a search for a winnable deal), or one `opened` from the history. */
+function started(game, opened = false) {
   help?.newGame();
   shownWin = null;
   store.setGame(game);
-  announce(game.labels.new_game);
+  announce(opened ? game.labels.resumed : game.labels.new_game);
 }
 
-/** Start a game from `body` ({code} or {suits, rule}); resolves to null or the error. */
-function startGame(body) {
-  return run(async () => {
-    try {
-      started(await api.create(body));
-      return null;
-    } catch (error) {
-      return error;
-    }
+/** The server asks the player first (409 confirm_needed: leaving a game, practice). */
+const needsConfirm = (error) => error instanceof ApiError && error.status === 409 && error.reason === "confirm_needed";
+/** What startGame and openGame resolve to when the player said no. */
+const DECLINED = Object.freeze({ declined: true });
+
+/**
+ * Ask the player with the server's sentence: resolves true for yes. The yes button says
+ * what it does: "Abandon" when the game in progress would count as a loss, else "Start
+ * practice".
+ */
+function askConfirm(body) {
+  const abandon = (body.confirm || []).includes("abandon");
+  return ask(body.message || "", t(abandon ? "confirm.abandon" : "confirm.practice"));
+}
+
+/** The confirm window: `message`, Cancel and `yes`; resolves true for yes. */
+function ask(message, yes) {
+  const dialog = $("confirm-dialog");
+  $("confirm-text").textContent = message;
+  $("confirm-yes").textContent = yes;
+  dialog.returnValue = "";
+  return new Promise((done) => {
+    dialog.addEventListener("close", () => done(dialog.returnValue === "yes"), { once: true });
+    openDialog(dialog);
   });
+}
+
+/**
+ * Send `request(confirm)` (a promise of a GameState) and show its game; when the server
+ * asks first, ask the player and send again with the server's `confirm` list. Resolves
+ * to null (shown), DECLINED, or the error.
+ */
+async function withConfirm(request, opened = false) {
+  const attempt = (confirm) =>
+    run(async () => {
+      try {
+        started(await request(confirm), opened);
+        return null;
+      } catch (error) {
+        return error;
+      }
+    });
+  const error = await attempt(undefined);
+  if (!needsConfirm(error)) return error;
+  if (!(await askConfirm(error.body))) return DECLINED;
+  return attempt(error.body.confirm || []);
+}
+
+/** Start a game from `body` ({code} or {suits, rule}), through the confirmations. */
+function startGame(body) {
+  return withConfirm((confirm) => api.create(confirm ? { ...body, confirm } : body));
+}
+
+/** Show the replay of the player's game `id` (the page in replay mode). */
+function watch(id) {
+  location.assign(`/?replay=${encodeURIComponent(id)}`);
+}
+
+/** Make game `id` (from the history) the current one, through the confirmations. */
+function openGame(id) {
+  return withConfirm((confirm) => api.open(id, confirm || []), true);
 }
 
 async function boot() {
@@ -221,7 +298,7 @@ async function boot() {
     const error = await startGame({ code });
     history.replaceState(null, "", location.pathname);
     if (!error) return;
-    showError(error);
+    if (error !== DECLINED) showError(error);
   }
   let current = null;
   try {
@@ -277,7 +354,7 @@ function wireNewGame() {
       // the server deals games until the solver wins one; the window shows the progress
       const submit = form.querySelector("[type=submit]");
       submit.disabled = true;
-      const game = await help.searchDeal(body);
+      const game = await help.searchDeal(body, askConfirm);
       submit.disabled = false;
       if (game) {
         enqueue(() => started(game));
@@ -286,6 +363,7 @@ function wireNewGame() {
       return;
     }
     const error = await startGame(body);
+    if (error === DECLINED) return;
     if (error) {
       $("new-error").textContent = error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network");
       return;
@@ -299,7 +377,7 @@ function wireSettings() {
   $("settings").addEventListener("click", () => {
     form.elements.lang.value = settings.lang;
     form.elements.theme.value = settings.theme;
-    for (const name of ["fourColor", "animations", "doubleClick", "autoPlace"]) form.elements[name].checked = !!settings[name];
+    for (const name of ["fourColor", "animations", "showTime", "doubleClick", "autoPlace"]) form.elements[name].checked = !!settings[name];
     openDialog($("settings-dialog"));
   });
   form.addEventListener("change", async (event) => {
@@ -327,11 +405,48 @@ function wireDialogs() {
     if ($("restart-dialog").returnValue === "restart") act({ action: "restart" });
     $("restart-dialog").returnValue = "";
   });
-  $("win-dialog").addEventListener("close", () => {
-    if ($("win-dialog").returnValue === "new") $("new-game").click();
+  $("win-dialog").addEventListener("close", async () => {
+    const choice = $("win-dialog").returnValue;
     $("win-dialog").returnValue = "";
+    const game = store.game;
+    if (choice === "new") $("new-game").click();
+    else if (choice === "replay" && game) watch(game.id);
+    else if (choice === "same" && game?.code) {
+      // the same deal again: the server says it is practice before it starts
+      const error = await startGame({ code: game.code });
+      if (error && error !== DECLINED) showError(error);
+    }
   });
   wireSettings();
+  wireMenu();
+}
+
+/**
+ * The menu: the record's dialogs, and on a small phone the header's buttons that do not
+ * fit there (base.css hides them; their menu items click them).
+ */
+function wireMenu() {
+  const dialog = $("menu-dialog");
+  $("menu-button").addEventListener("click", () => {
+    const game = store.game;
+    $("menu-variant").textContent = game?.labels.variant || "";
+    $("menu-code").textContent = game?.code || "";
+    $("menu-copy").hidden = !game?.code;
+    openDialog(dialog);
+  });
+  const items = { "open-stats": "openStats", "open-history": "openHistory", "open-transfer": "openTransfer" };
+  for (const [id, method] of Object.entries(items)) {
+    $(id).addEventListener("click", () => {
+      dialog.close();
+      record[method]();
+    });
+  }
+  for (const item of dialog.querySelectorAll("[data-menu]")) {
+    item.addEventListener("click", () => {
+      dialog.close();
+      $(item.dataset.menu).click();
+    });
+  }
 }
 
 async function copyCode() {
@@ -368,6 +483,15 @@ async function main() {
   );
   applySettings();
   help = createHelp(api, store, { run, act, announce, showError });
+  if (replaying) {
+    // a replay is watched: no input on the table, no game of the player's is touched
+    for (const el of document.querySelectorAll(".actions, .assist-bar, #copy-code")) el.hidden = true;
+    document.documentElement.classList.remove("booting");
+    await startReplay(api, store, replaying, { animations: () => settings.animations, announce, showError });
+    document.documentElement.classList.add("ready");
+    return;
+  }
+  record = createRecord(api, { openDialog, ask, openGame, currentGame: () => store.game, showError, announce, watch });
   attachPointer(tableau, view, store, { settings: () => settings, onMove: move, onAuto: auto });
   attachKeyboard(tableau, view, store, {
     onMove: move,
