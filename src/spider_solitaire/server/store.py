@@ -11,6 +11,12 @@ Alembic migrations in :mod:`.migrations`, never by ``create_all``):
 * ``actions``: every accepted action, numbered 1, 2, ... per game: a move in canonical
   notation (``3:4>7``), ``d``, ``undo``, ``redo`` or ``restart``. Action ``n`` is the one
   that took the game from version ``n - 1`` to ``n``.
+* ``results``: one row per decided, counted game, written once in the transaction of the
+  action or abandon that decides it (docs/record.md); ``stat_resets``: resets of the
+  figures; ``transfer_codes``: one-time codes that carry a record to another browser.
+  ``games`` also keeps ``practice``, the times of its first and last actions, its
+  ``playing_ms`` (gaps capped at :data:`IDLE_CAP_MS`), its ``outcome``, when it was first
+  won and its ``share_id``.
 
 The action log is the source of truth: replaying it (from the last restart, which
 clears the history) rebuilds the exact :class:`~spider_solitaire.game.Game`, undo and
