@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
+from spider_solitaire.server.store import Decided, StaleVersionError
 
 from .conftest import Clock, act, board, new_game
 from .record_wins import WINS
@@ -383,3 +385,26 @@ def test_reset_clears_figures_not_history(
     make_client().post("/api/stats/reset", json={})
     win(client, F, clock)
     assert figures(client)["won"] == 1
+
+
+def test_leaving_a_game_played_on_meanwhile_writes_nothing(
+    app: FastAPI, client: TestClient, clock: Clock
+) -> None:
+    state = play(client, new_game(client, code=TWO_SUITS), ["6>1"], clock)
+    store = app.state.store
+    seen = store.get_game(state["id"])  # read at version 1 ...
+    play(client, state, ["d"], clock)  # ... then played on in another tab
+    with pytest.raises(StaleVersionError):
+        store.create_game(
+            seen.player_id,
+            code=D,
+            start_position=None,
+            suits=1,
+            rule="classic",
+            abandon=(seen, Decided("lost", 499, 1)),
+        )
+    assert store.results(seen.player_id) == []
+    assert client.get("/api/history").json()["total"] == 1  # no game was made
+    new_game(client, code=D, confirm=["abandon"])  # read again: the loss at version 2
+    result = store.results(seen.player_id)[0]
+    assert (result.outcome, result.score, result.moves, result.playing_ms) == ("lost", 498, 2, 2000)
