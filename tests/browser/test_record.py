@@ -125,6 +125,10 @@ def test_leaving_a_game_asks_first_and_the_loss_is_counted(table: Table) -> None
     expect(_figure(page, "assisted", "finished")).to_have_text("0")
     expect(page.locator("#stats-strip .mark.lost")).to_have_count(1)
     expect(page.locator("#stats-strip .mark.won")).to_have_count(0)
+    # the strip's data for screen readers: the variant and the result
+    expect(page.locator("#stats-strip ol li")).to_have_count(1)
+    expect(page.locator("#stats-strip ol li")).to_contain_text("2 suits · Classic")
+    expect(page.locator("#stats-strip ol li")).to_contain_text(": Lost")
     # the new game has no action yet: nothing in progress to show apart
     expect(page.locator("#stats-playing")).to_be_hidden()
 

@@ -95,9 +95,9 @@ export function createRecord(api, host) {
       $("stats-playing-time").textContent = formatDuration(playing.playing_ms);
     }
 
-    $("stats-strip").replaceChildren(resultStrip(stats.last_results));
+    $("stats-strip").replaceChildren(...resultStrip(stats.last_results));
     $("stats-rates").replaceChildren(winRateBars(stats.variants));
-    $("stats-scores").replaceChildren(scoreLine(stats.scores));
+    $("stats-scores").replaceChildren(...scoreLine(stats.scores));
     $("stats-help").replaceChildren(
       ...stats.rules_help.map((sentence) => {
         const li = document.createElement("li");
