@@ -257,7 +257,7 @@ def test_the_replay_steps_through_the_game_as_it_was_seen(make_table: Any) -> No
     expect(page.locator("#moves")).to_have_text("0")
     assert [table.face_down(n) for n in range(1, 11)] == [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]
     expect(page.locator(".card.down[data-card]")).to_have_count(0)  # face down stays so
-    page.locator("#replay-next").click()
+    page.keyboard.press("ArrowRight")  # the keyboard steps too
     table.idle()
     expect(page.locator("#moves")).to_have_text("1")
     expect(page.locator("#score")).to_have_text("499")
