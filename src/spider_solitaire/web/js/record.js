@@ -73,8 +73,12 @@ export function createRecord(api, host) {
     const game = host.currentGame();
     const keys = stats.variants.map(variantKey);
     if (!keys.includes(chosen)) {
+      // the game's variant when it has finished games, else the first that has, else the game's
+      const played = (v) => (v.unassisted?.finished || 0) + (v.assisted?.finished || 0) > 0;
       const own = game ? `${game.suits}-${game.rule}` : null;
-      chosen = keys.includes(own) ? own : keys[0] || null;
+      const ownVariant = stats.variants.find((v) => variantKey(v) === own);
+      const first = stats.variants.find(played);
+      chosen = ownVariant && played(ownVariant) ? own : first ? variantKey(first) : keys.includes(own) ? own : keys[0] || null;
     }
     select.replaceChildren(
       ...stats.variants.map((variant) => {
@@ -95,9 +99,9 @@ export function createRecord(api, host) {
       $("stats-playing-time").textContent = formatDuration(playing.playing_ms);
     }
 
-    $("stats-strip").replaceChildren(resultStrip(stats.last_results));
+    $("stats-strip").replaceChildren(...resultStrip(stats.last_results));
     $("stats-rates").replaceChildren(winRateBars(stats.variants));
-    $("stats-scores").replaceChildren(scoreLine(stats.scores));
+    $("stats-scores").replaceChildren(...scoreLine(stats.scores));
     $("stats-help").replaceChildren(
       ...stats.rules_help.map((sentence) => {
         const li = document.createElement("li");
