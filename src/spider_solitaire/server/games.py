@@ -28,8 +28,10 @@ from ..cards import CARD_TEXTS, HIDDEN, Card
 from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from ..events import Event
 from ..game import Game
+from ..messages import message
 from ..moves import DEAL, Move
 from ..position import Position
+from ..solver import no_useful_move
 from .errors import ApiError, Localized
 from .players import ensure_player
 from .record import standing_view
@@ -239,6 +241,9 @@ def build_state(
     )
     if standing is not None:
         labels = labels.model_copy(update={"time": clock_text(standing.playing_ms)})
+    stuck = no_useful_move(game)
+    if stuck:
+        labels = labels.model_copy(update={"stuck": message("labels", "stuck", language)})
     return GameState(
         id=record.id,
         version=record.version,
@@ -257,6 +262,7 @@ def build_state(
         groups=groups,
         can_deal=can_deal,
         deal_reason=deal_reason,
+        stuck=stuck,
         labels=labels,
         record=standing,
     )
