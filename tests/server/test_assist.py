@@ -66,10 +66,10 @@ from the fourth on (``5:1>1``, the game's move 4), then back and forth."""
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(db_url: str) -> Settings:
     """Small solver limits (the positions here are small); one solver at a time."""
     return Settings(
-        db_url=f"sqlite:///{tmp_path / 'games.db'}",
+        db_url=db_url,
         solver_cores=1,
         solve_time_limit=10,
         history_probe_limit=5,

@@ -159,7 +159,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         memory_mb=settings.solver_memory_mb or None,
         queue_seconds=settings.solver_queue_seconds,
     )
-    helper = HelpService(service, SolverRunner(pool), settings)
+    helper = HelpService(service, SolverRunner(pool, store), settings)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

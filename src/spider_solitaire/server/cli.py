@@ -14,7 +14,7 @@ import threading
 import time
 import webbrowser
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from ..codes import GameCode
@@ -80,7 +80,18 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
     )
     serve.add_argument("--host", default=LOCAL_HOST, help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=port_number, default=SERVE_PORT, help="port (8000)")
-    serve.add_argument("--db", default="", help="SQLAlchemy URL (default: user data dir)")
+    serve.add_argument(
+        "--db",
+        default="",
+        help="SQLAlchemy URL (default: $SPIDER_DB_URL, else games.db in the user data dir)",
+    )
+    serve.add_argument(
+        "--solver-workers",
+        type=int,
+        default=None,
+        help="solver jobs this process runs at once (default: $SPIDER_SOLVER_CORES, else "
+        "CPU cores - 1)",
+    )
     serve.add_argument(
         "--log-level",
         default="info",
@@ -122,10 +133,12 @@ def start_path(code: str | None, suits: int | None, rule: str | None) -> str:
     return "/"
 
 
-def _settings(db: str) -> Settings:
+def _settings(db: str, **given: Any) -> Settings:
+    """The settings from the environment (``SPIDER_DB_URL``, ...; see
+    :meth:`Settings.from_env`), with ``--db`` and the other options given winning."""
     from .settings import Settings
 
-    return Settings(db_url=db)
+    return Settings.from_env(db_url=db, **given)
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -218,7 +231,8 @@ def _run(args: argparse.Namespace, host: str, port: int, ready: Callable[[str], 
 
     log_level = getattr(args, "log_level", "warning")
     try:
-        run_server(_settings(args.db), host=host, port=port, log_level=log_level, on_ready=ready)
+        settings = _settings(args.db, solver_cores=getattr(args, "solver_workers", None))
+        run_server(settings, host=host, port=port, log_level=log_level, on_ready=ready)
     except (ArgumentError, NoSuchModuleError, DatabaseError, CommandError) as error:
         print(f"spider {args.command}: database {args.db!r}: {_one_line(error)}", file=sys.stderr)
         return 2

@@ -7,13 +7,18 @@ database URL, host and port from its command line.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_data_dir
 
 from ..game import DEFAULT_UNDO_LIMIT
+
+ENV_PREFIX = "SPIDER_"
+"""Environment variables ``SPIDER_<SETTING>`` set settings (see :meth:`Settings.from_env`)."""
 
 APP_NAME = "spider-solitaire"
 """Directory name under the user's data directory."""
@@ -97,3 +102,40 @@ class Settings:
     def database_url(self) -> str:
         """Return :attr:`db_url`, or :func:`default_db_url` when it is empty."""
         return self.db_url or default_db_url()
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **given: Any) -> Settings:
+        """Return the settings with each attribute from the environment variable
+        ``SPIDER_<NAME>`` when it is set (``SPIDER_DB_URL``, ``SPIDER_SOLVER_CORES``, ...:
+        so that a database password does not show in the process list, and so that every
+        uvicorn worker process gets the same settings), then from ``given`` when it is not
+        None or empty.
+
+        Raises:
+            ValueError: a variable is not a number where one is needed (the message names
+                it).
+        """
+        environ = dict(os.environ) if environ is None else environ
+        values: dict[str, Any] = {}
+        for item in dataclasses.fields(cls):
+            text = environ.get(ENV_PREFIX + item.name.upper())
+            if text is None or text == "":
+                continue
+            kind = str(item.type)
+            try:
+                if kind.startswith("bool"):
+                    values[item.name] = text.lower() in ("1", "true", "yes", "on")
+                elif kind.startswith("int"):
+                    values[item.name] = int(text)
+                elif kind.startswith("float"):
+                    values[item.name] = float(text)
+                elif kind == "Path":
+                    values[item.name] = Path(text)
+                else:
+                    values[item.name] = text
+            except ValueError:
+                raise ValueError(
+                    f"{ENV_PREFIX}{item.name.upper()}={text!r} is not a number"
+                ) from None
+        values |= {key: value for key, value in given.items() if value not in (None, "")}
+        return cls(**values)

@@ -28,11 +28,12 @@ import secrets
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     DateTime,
@@ -46,6 +47,7 @@ from sqlalchemy import (
     Text,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -87,11 +89,12 @@ games = Table(
     Column("start_position", Text),
     Column("suits", Integer, nullable=False),
     Column("rule", String(16), nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("restart_at", Integer, nullable=False),
+    Column("version", BigInteger, nullable=False),
+    Column("restart_at", BigInteger, nullable=False),
     Column("assisted", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("revision", BigInteger, nullable=False, server_default="0"),
     Index("ix_games_player_updated", "player_id", "updated_at"),
 )
 """A saved game (see the module docstring)."""
@@ -100,11 +103,70 @@ actions = Table(
     "actions",
     metadata,
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("number", Integer, primary_key=True),
+    Column("number", BigInteger, primary_key=True),
     Column("action", String(16), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 """One accepted action of a game; ``number`` is the version it led to."""
+
+game_snapshots = Table(
+    "game_snapshots",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("version", BigInteger, nullable=False),
+    Column("data", Text, nullable=False),
+)
+"""The newest snapshot of a game (:meth:`Game.snapshot` as JSON) at ``version``."""
+
+deal_searches = Table(
+    "deal_searches",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player_id", String(64), ForeignKey("players.id"), nullable=False),
+    Column("suits", Integer, nullable=False),
+    Column("rule", String(16), nullable=False),
+    Column("max_tries", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("tried", Integer, nullable=False),
+    Column("reason", String(32)),
+    Column("game_id", String(32)),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True)),
+    Index("ix_deal_searches_player", "player_id"),
+)
+"""A search for a winnable deal: its progress (``tried``), its end (``status``, ``reason``,
+the new ``game_id``), when the player last asked (``seen_at``)."""
+
+player_jobs = Table(
+    "player_jobs",
+    metadata,
+    Column("player_id", String(64), ForeignKey("players.id"), primary_key=True),
+    Column("job_id", String(32), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+)
+"""The solver job each player may have running (one, across every server process)."""
+
+kept_solutions = Table(
+    "kept_solutions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("position_key", String(64), primary_key=True),
+    Column("moves", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""A solution found for a position of a game (``position_key``: a hash of the position's
+full notation); ``moves`` in move notation, one space between."""
+
+rate_limits = Table(
+    "rate_limits",
+    metadata,
+    Column("key", String(160), primary_key=True),
+    Column("window", BigInteger, nullable=False),
+    Column("count", Integer, nullable=False),
+)
+"""Requests counted per key (a client address or a player, and a kind) in the current
+time window (``window``: its number, seconds since the epoch divided by its length)."""
 
 _GAME_COLUMNS = [
     games.c.id,
@@ -116,6 +178,7 @@ _GAME_COLUMNS = [
     games.c.version,
     games.c.restart_at,
     games.c.assisted,
+    games.c.revision,
 ]
 _SELECT_GAME = select(*_GAME_COLUMNS).where(games.c.id == bindparam("game_id"))
 _CURRENT_GAME = (
@@ -138,10 +201,19 @@ _RECORD = (
         version=bindparam("new_version"),
         restart_at=bindparam("new_restart_at"),
         updated_at=bindparam("now"),
+        revision=games.c.revision + 1,
     )
+    .returning(*_GAME_COLUMNS)
 )
 _RECORD_ASSISTED = _RECORD.values(assisted=True)
-_MARK_ASSISTED = update(games).where(games.c.id == bindparam("game_id")).values(assisted=True)
+_MARK_ASSISTED = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"), games.c.assisted.is_(False))
+    .values(assisted=True, revision=games.c.revision + 1)
+)
+_SNAPSHOT = select(game_snapshots.c.version, game_snapshots.c.data).where(
+    game_snapshots.c.game_id == bindparam("game_id")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +229,7 @@ class GameRecord:
     version: int
     restart_at: int
     assisted: bool
+    revision: int = 0
 
     @classmethod
     def of(cls, row: Row[Any]) -> GameRecord:
@@ -326,7 +399,12 @@ class Store:
             return [row[0] for row in connection.execute(statement, values)]
 
     def record_actions(
-        self, game: GameRecord, played: Sequence[str], *, assisted: bool = False
+        self,
+        game: GameRecord,
+        played: Sequence[str],
+        *,
+        assisted: bool = False,
+        snapshot: str | None = None,
     ) -> GameRecord:
         """Append ``played`` (one or more actions, in order) to ``game``, seen at
         ``game.version``, in one transaction; return the game at its new version.
@@ -341,6 +419,12 @@ class Store:
                 steps at once.
             assisted: also mark the game assisted, in the same transaction (a move of
                 the solver's solution).
+            snapshot: the game at its new version (:meth:`Game.snapshot` as JSON), kept
+                as its newest snapshot in the same transaction; None keeps the old one.
+
+        Returns:
+            The game as the database has it now (its ``revision`` bumped, and any flag
+            another process changed meanwhile).
 
         Raises:
             ValueError: ``played`` is empty.
@@ -369,18 +453,167 @@ class Store:
         try:
             with self._writing() as connection:
                 statement = _RECORD_ASSISTED if assisted else _RECORD
-                if connection.execute(statement, values).rowcount != 1:
+                row = connection.execute(statement, values).first()
+                if row is None:
                     raise StaleVersionError(game.id)
                 connection.execute(insert(actions), rows)
+                if snapshot is not None:
+                    self._keep_snapshot(connection, game.id, version, snapshot)
         except IntegrityError as error:  # a concurrent writer took one of these numbers
             log.info("actions from %d of game %s lost a race: %s", game.version + 1, game.id, error)
             raise StaleVersionError(game.id) from None
-        return replace(
-            game, version=version, restart_at=restart_at, assisted=game.assisted or assisted
+        return GameRecord.of(row)
+
+    @staticmethod
+    def _keep_snapshot(connection: Connection, game_id: str, version: int, data: str) -> None:
+        connection.execute(delete(game_snapshots).where(game_snapshots.c.game_id == game_id))
+        connection.execute(
+            insert(game_snapshots), {"game_id": game_id, "version": version, "data": data}
         )
 
-    def mark_assisted(self, game_id: str) -> None:
-        """Mark the game as assisted (a hint or the solver was used in it); for good, and
-        without changing its version."""
+    def snapshot(self, game_id: str) -> tuple[int, str] | None:
+        """Return the newest snapshot of the game as ``(version, data)``, or None."""
+        with self._reading() as connection:
+            row = connection.execute(_SNAPSHOT, {"game_id": game_id}).first()
+        return (int(row[0]), str(row[1])) if row is not None else None
+
+    def mark_assisted(self, game_id: str) -> GameRecord | None:
+        """Mark the game as assisted (a hint or the solver was used in it), for good,
+        without changing its version but bumping its ``revision`` (so every process's
+        cached copy is seen to be out of date); return the game as stored now (None for
+        an unknown id)."""
         with self._writing() as connection:
             connection.execute(_MARK_ASSISTED, {"game_id": game_id})
+            row = connection.execute(_SELECT_GAME, {"game_id": game_id}).first()
+        return GameRecord.of(row) if row is not None else None
+
+    # --- what the server processes share -------------------------------------------
+
+    def add_search(self, row: dict[str, Any]) -> None:
+        """Save a new search for a winnable deal (a row of ``deal_searches``)."""
+        with self._writing() as connection:
+            connection.execute(insert(deal_searches), row)
+
+    def search(self, search_id: str) -> dict[str, Any] | None:
+        """Return the search ``search_id`` as a dict of its columns, or None."""
+        statement = select(deal_searches).where(deal_searches.c.id == search_id)
+        with self._reading() as connection:
+            row = connection.execute(statement).first()
+        return dict(row._mapping) if row is not None else None
+
+    def update_search(self, search_id: str, *, running_only: bool = False, **values: Any) -> bool:
+        """Change columns of the search ``search_id``; with ``running_only``, only while its
+        status is ``running`` (so an end is written once). Return whether a row changed."""
+        statement = update(deal_searches).where(deal_searches.c.id == search_id)
+        if running_only:
+            statement = statement.where(deal_searches.c.status == "running")
+        with self._writing() as connection:
+            return bool(connection.execute(statement.values(**values)).rowcount)
+
+    def claim_job(self, player_id: str, job_id: str) -> None:
+        """Make ``job_id`` the one solver job of ``player_id`` (any older one is
+        superseded: its process sees that :meth:`job_of` no longer names it)."""
+        now = _now()
+        with self._writing() as connection:
+            changed = connection.execute(
+                update(player_jobs)
+                .where(player_jobs.c.player_id == player_id)
+                .values(job_id=job_id, started_at=now)
+            ).rowcount
+            if not changed:
+                connection.execute(
+                    insert(player_jobs),
+                    {"player_id": player_id, "job_id": job_id, "started_at": now},
+                )
+
+    def job_of(self, player_id: str) -> str | None:
+        """Return the id of the solver job ``player_id`` has running, or None."""
+        statement = select(player_jobs.c.job_id).where(player_jobs.c.player_id == player_id)
+        with self._reading() as connection:
+            row = connection.execute(statement).first()
+        return str(row[0]) if row is not None else None
+
+    def release_job(self, player_id: str, job_id: str) -> None:
+        """Forget ``job_id`` as the player's running job (when it still is)."""
+        with self._writing() as connection:
+            connection.execute(
+                delete(player_jobs).where(
+                    player_jobs.c.player_id == player_id, player_jobs.c.job_id == job_id
+                )
+            )
+
+    def keep_solution(self, game_id: str, key: str, moves: str, *, per_game: int = 4) -> None:
+        """Keep ``moves`` as the solution of position ``key`` of game ``game_id``, and at
+        most ``per_game`` solutions of the game (the oldest go)."""
+        now = _now()
+        with self._writing() as connection:
+            where = (kept_solutions.c.game_id == game_id, kept_solutions.c.position_key == key)
+            connection.execute(delete(kept_solutions).where(*where))
+            connection.execute(
+                insert(kept_solutions),
+                {"game_id": game_id, "position_key": key, "moves": moves, "created_at": now},
+            )
+            older = (
+                select(kept_solutions.c.position_key)
+                .where(kept_solutions.c.game_id == game_id)
+                .order_by(kept_solutions.c.created_at.desc())
+                .offset(per_game)
+            )
+            stale = [row[0] for row in connection.execute(older)]
+            if stale:
+                connection.execute(
+                    delete(kept_solutions).where(
+                        kept_solutions.c.game_id == game_id,
+                        kept_solutions.c.position_key.in_(stale),
+                    )
+                )
+
+    def solution(self, game_id: str, key: str) -> str | None:
+        """Return the solution kept for position ``key`` of game ``game_id``, or None."""
+        statement = select(kept_solutions.c.moves).where(
+            kept_solutions.c.game_id == game_id, kept_solutions.c.position_key == key
+        )
+        with self._reading() as connection:
+            row = connection.execute(statement).first()
+        return str(row[0]) if row is not None else None
+
+    def count_request(self, key: str, window: int) -> int:
+        """Count one request under ``key`` in time window ``window``; return the count in
+        that window so far, this one included (an older window's count starts again)."""
+        with self._writing() as connection:
+            row = connection.execute(
+                select(rate_limits.c.window, rate_limits.c.count)
+                .where(rate_limits.c.key == key)
+                .with_for_update()
+            ).first()
+            if row is None:
+                try:
+                    with connection.begin_nested():
+                        connection.execute(
+                            insert(rate_limits), {"key": key, "window": window, "count": 1}
+                        )
+                    return 1
+                except IntegrityError:  # another process counted the first one
+                    row = connection.execute(
+                        select(rate_limits.c.window, rate_limits.c.count)
+                        .where(rate_limits.c.key == key)
+                        .with_for_update()
+                    ).first()
+                    assert row is not None
+            count = int(row[1]) + 1 if int(row[0]) == window else 1
+            connection.execute(
+                update(rate_limits)
+                .where(rate_limits.c.key == key)
+                .values(window=window, count=count)
+            )
+            return count
+
+    def reachable(self) -> bool:
+        """True when the database answers a trivial query (for the health endpoint)."""
+        try:
+            with self._reading() as connection:
+                connection.exec_driver_sql("SELECT 1")
+        except Exception:
+            log.warning("the database is not reachable", exc_info=True)
+            return False
+        return True

@@ -46,7 +46,7 @@ class HelpService:
 
     def __init__(self, games: GameService, runner: SolverRunner, settings: Settings) -> None:
         self.runner = runner
-        self.kept = SolutionCache()
+        self.kept = SolutionCache(games.store)
         self.hints = Hints(games)
         self.verdicts = Verdicts(games, runner, settings, self.kept)
         self.solutions = Solutions(games, runner, settings, self.kept)

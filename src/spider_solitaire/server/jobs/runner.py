@@ -3,14 +3,19 @@ the pool that runs the task (:mod:`.pool`)."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from ..errors import ApiError
 from .pool import Report, SolveCancelled, SolveFailed, SolverPool
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 log = logging.getLogger(__name__)
 
@@ -39,14 +44,18 @@ class JobLimits:
 
 class SolverRunner:
     """Run solver tasks for players in the :class:`~.pool.SolverPool` (at most one per
-    player: a new one cancels the player's older one).
+    player: a new one cancels the player's older one, in this process through the pool,
+    across processes through the database's ``player_jobs``: each running task checks
+    there, as often as the pool polls, that it is still its player's job).
 
     Args:
         pool: the pool the tasks run in.
+        store: the database the server processes share (None: this process alone).
     """
 
-    def __init__(self, pool: SolverPool) -> None:
+    def __init__(self, pool: SolverPool, store: Store | None = None) -> None:
         self.pool = pool
+        self.store = store
 
     async def run(
         self,
@@ -70,24 +79,42 @@ class SolverRunner:
                 know.
         """
         job = functools.partial(task, **kwargs) if kwargs else task
+        store = self.store
+        job_id = secrets.token_urlsafe(12)
+        superseded = False
+        if store is not None:
+            await asyncio.to_thread(store.claim_job, player, job_id)
+
+        async def gone() -> bool:
+            nonlocal superseded
+            if limits.disconnected is not None and await limits.disconnected():
+                return True
+            if store is not None and await asyncio.to_thread(store.job_of, player) != job_id:
+                superseded = True
+            return superseded
+
         try:
             answer: T = await self.pool.run(
                 player,
                 job,
                 *args,
                 cpu_seconds=limits.cpu_seconds,
-                disconnected=limits.disconnected,
+                disconnected=gone,
                 progress=limits.progress,
             )
         except SolveCancelled as cancelled:
             if cancelled.reason in ("queue_timeout", "closed"):
                 raise ApiError(503, "solver_busy", detail=cancelled.reason) from None
-            raise ApiError(409, "solve_cancelled", detail=cancelled.reason) from None
+            reason = "superseded" if superseded else cancelled.reason
+            raise ApiError(409, "solve_cancelled", detail=reason) from None
         except SolveFailed as failed:
             if failed.reason == "crashed":
                 log.error("solver worker crashed: %s", failed.detail)
                 raise ApiError(503, "solver_failed") from None
             raise
+        finally:
+            if store is not None:
+                await asyncio.to_thread(store.release_job, player, job_id)
         return answer
 
     async def close(self) -> None:
