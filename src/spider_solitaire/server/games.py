@@ -245,6 +245,13 @@ def build_state(record: GameRecord, game: Game, language: str = "en") -> GameSta
     )
 
 
+MAX_START_COUNT = 10**9
+"""Largest ``score`` or ``moves`` a game's start position may state (a decision of ours:
+the engine's notation takes up to 2^31 - 1, :data:`~spider_solitaire.position.MAX_COUNT`;
+starting at most here leaves more than a billion actions before a counter the game
+reaches could no longer be written and read back, for the solver or a snapshot)."""
+
+
 def _check_playable(start: Position) -> None:
     """Refuse a start position a game cannot be played from (a decision of ours: the
     engine's ``strict=False`` allows puzzles, but the server keeps only games a player and
@@ -253,8 +260,16 @@ def _check_playable(start: Position) -> None:
     Raises:
         ApiError: 400 ``bad_position`` when ``start`` has a hidden (``??``) card, whose
             identity the server would need to play it, or has no card on the tableau or in
-            the stock (it would count as won before any move).
+            the stock (it would count as won before any move), or a ``score`` or
+            ``moves`` over :data:`MAX_START_COUNT`.
     """
+    for key, value in (("score", start.score), ("moves", start.move_count)):
+        if value > MAX_START_COUNT:
+            detail = (
+                f"{key}: {value} is more than the {MAX_START_COUNT} a game may start from "
+                "(it must stay writable while the game goes on)"
+            )
+            raise ApiError(400, "bad_position", detail=detail)
     cards = [card for column in start.columns for card in column] + list(start.stock)
     if HIDDEN in cards:
         detail = "a position to play from gives every card; ?? (a hidden card) is not allowed"
