@@ -32,6 +32,7 @@ from .games import GameService
 from .help import HelpService
 from .jobs.pool import SolverPool
 from .jobs.runner import SolverRunner
+from .limits import Limit, RateLimiter
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from .routes import actions, games, help, pages
 from .schemas import ErrorBody
@@ -48,7 +49,7 @@ def _error_response(request: Request, error: ApiError) -> JSONResponse:
     for key, value in body.items():
         if isinstance(value, BaseModel):
             body[key] = value.model_dump(mode="json")
-    return JSONResponse(body, status_code=error.status)
+    return JSONResponse(body, status_code=error.status, headers=error.headers or None)
 
 
 def _describe(errors: Any) -> str:
@@ -134,9 +135,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     The database is opened (and brought to the newest schema by the migrations) here;
     it is closed when the app's lifespan ends. ``app.state`` holds ``settings``,
-    ``store``, ``service`` (the :class:`GameService`), ``solver_pool`` and ``help`` (the
-    :class:`HelpService`). The solver pool's forkserver is started (in a thread) when the
-    lifespan starts; its jobs are stopped when it ends.
+    ``store``, ``service`` (the :class:`GameService`), ``solver_pool``, ``help`` (the
+    :class:`HelpService`) and ``limiter`` (the :class:`~.limits.RateLimiter`). The
+    solver pool's forkserver is started (in a thread) when the lifespan starts; its jobs
+    are stopped when it ends.
 
     Raises:
         sqlalchemy.exc.ArgumentError, sqlalchemy.exc.OperationalError: the database URL is
@@ -160,6 +162,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         queue_seconds=settings.solver_queue_seconds,
     )
     helper = HelpService(service, SolverRunner(pool, store), settings)
+    limiter = RateLimiter(
+        store,
+        {
+            "solver": Limit(settings.solver_per_address, settings.solver_per_player),
+            "new_game": Limit(settings.new_games_per_address, 0),
+        },
+        settings.rate_window_seconds,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -184,6 +194,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.service = service
     app.state.solver_pool = pool
     app.state.help = helper
+    app.state.limiter = limiter
     _install_error_handlers(app)
     app.include_router(games.router)
     app.include_router(actions.router)

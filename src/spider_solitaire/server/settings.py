@@ -78,6 +78,12 @@ class Settings:
         winnable_budget: seconds for that whole search.
         deal_search_idle_seconds: a search for a winnable deal nobody has asked about for
             this long is cancelled (the player left).
+        rate_window_seconds: the window the request limits count in.
+        solver_per_address, solver_per_player: solver requests (hints, "Can I still
+            win?", the solution's moves, deal searches) a client address, a player, may
+            make per window (0: no limit); more get 429 ``rate_limited``.
+        new_games_per_address: new games a client address may start per window (each
+            may make a player).
     """
 
     db_url: str = ""
@@ -98,6 +104,10 @@ class Settings:
     winnable_max_tries: int = 20
     winnable_budget: float = 60.0
     deal_search_idle_seconds: float = 15.0
+    rate_window_seconds: int = 60
+    solver_per_address: int = 120
+    solver_per_player: int = 60
+    new_games_per_address: int = 120
 
     def database_url(self) -> str:
         """Return :attr:`db_url`, or :func:`default_db_url` when it is empty."""

@@ -22,6 +22,9 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")
 
+RETRY_BUSY = {"Retry-After": "5"}
+"""The ``Retry-After`` of a 503 (no free solver, a broken worker): seconds."""
+
 Disconnected = Callable[[], Awaitable[bool]]
 """A request's ``is_disconnected`` (or any check that the answer is no longer wanted)."""
 
@@ -104,13 +107,15 @@ class SolverRunner:
             )
         except SolveCancelled as cancelled:
             if cancelled.reason in ("queue_timeout", "closed"):
-                raise ApiError(503, "solver_busy", detail=cancelled.reason) from None
+                raise ApiError(
+                    503, "solver_busy", headers=RETRY_BUSY, detail=cancelled.reason
+                ) from None
             reason = "superseded" if superseded else cancelled.reason
             raise ApiError(409, "solve_cancelled", detail=reason) from None
         except SolveFailed as failed:
             if failed.reason == "crashed":
                 log.error("solver worker crashed: %s", failed.detail)
-                raise ApiError(503, "solver_failed") from None
+                raise ApiError(503, "solver_failed", headers=RETRY_BUSY) from None
             raise
         finally:
             if store is not None:

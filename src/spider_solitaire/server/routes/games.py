@@ -6,12 +6,18 @@ from fastapi import APIRouter, Request, Response
 
 from ..players import set_player_cookie
 from ..schemas import GameState, NewGameRequest
-from .deps import Language, Player, Service, error_responses
+from .deps import NEW_GAME_LIMIT, Language, Player, Service, error_responses
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
 
-@router.post("", status_code=201, responses=error_responses(400, 413), summary="Start a new game")
+@router.post(
+    "",
+    status_code=201,
+    responses=error_responses(400, 413, 429),
+    summary="Start a new game",
+    dependencies=[NEW_GAME_LIMIT],
+)
 async def create_game(
     body: NewGameRequest,
     request: Request,
