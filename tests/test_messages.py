@@ -17,7 +17,18 @@ from spider_solitaire.messages import (
     text,
 )
 
-SECTIONS = {"reasons", "errors", "hints", "help", "events", "labels", "cards", "terminal", "web"}
+SECTIONS = {
+    "reasons",
+    "errors",
+    "hints",
+    "help",
+    "events",
+    "labels",
+    "cards",
+    "terminal",
+    "record",
+    "web",
+}
 """The catalog's sections (see :mod:`spider_solitaire.messages`)."""
 
 SAME_IN_EVERY_LANGUAGE = {

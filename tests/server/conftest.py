@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -76,10 +77,38 @@ def settings(db_url: str) -> Settings:
     return Settings(db_url=db_url)
 
 
+START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+"""The time the tests' store reads unless a test moves it (see :class:`Clock`)."""
+
+
+class Clock:
+    """A clock for the store that stands still until a test moves it (``advance``), so
+    that playing times (and whole states) are exact figures."""
+
+    def __init__(self, now: datetime = START) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> datetime:
+        """Move the clock on by ``seconds``; return the new time."""
+        self.now += timedelta(seconds=seconds)
+        return self.now
+
+
 @pytest.fixture
-def app(settings: Settings) -> Iterator[FastAPI]:
-    """The app for :func:`settings`; its database is closed afterwards."""
+def clock() -> Clock:
+    """The store's clock for :func:`app` (standing still at :data:`START`)."""
+    return Clock()
+
+
+@pytest.fixture
+def app(settings: Settings, clock: Clock) -> Iterator[FastAPI]:
+    """The app for :func:`settings`, its store reading :func:`clock`; its database is
+    closed afterwards."""
     application = create_app(settings)
+    application.state.store.clock = clock
     yield application
     application.state.store.close()
 

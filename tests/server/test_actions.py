@@ -14,7 +14,7 @@ from spider_solitaire.messages import reason_text
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
 
-from .conftest import CODE, act, board, new_game
+from .conftest import CODE, Clock, act, board, new_game
 
 RUN_S = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 """King down to 2 of spades: one Ace short of a run."""
@@ -306,6 +306,7 @@ def test_database_work_in_threads_gives_the_same_answers(tmp_path: Path) -> None
             db_url=f"sqlite:///{tmp_path / f'{in_threads}.db'}", db_in_threads=in_threads
         )
         app = create_app(settings)
+        app.state.store.clock = Clock()  # the same times: the same playing time
         assert app.state.service.inline is not in_threads
         with TestClient(app) as client:
             state = new_game(client)

@@ -33,6 +33,8 @@ RELEASE = json.loads((DATA / "release-0.1.0.json").read_text())
 """What release 0.1.0's server showed of ``RELEASE_DB`` (see make_release_db.py)."""
 
 DROPPED = {"history", "redo", "score", "moves", "is_won"}
+RECORD_TABLES = {"results", "stat_resets", "transfer_codes"}
+RECORD_COLUMNS = {"practice", "playing_ms", "outcome", "finished_won_at", "share_id"}
 
 HEAD = "0004"
 """The newest revision (the hosting issue's; the record's 0003 comes before it)."""
@@ -95,7 +97,14 @@ def test_a_release_database_is_recognised_stamped_and_upgraded(release_copy: Pat
         assert upgrade_database(engine) == ("0001", HEAD)
         assert _differences(engine) == []
         assert DROPPED.isdisjoint(_columns(engine, "games"))
+        assert _columns(engine, "games") >= RECORD_COLUMNS
+        assert set(inspect(engine).get_table_names()) >= RECORD_TABLES
         with engine.connect() as connection:
+            # the release's games are not practice, undecided, with no time measured
+            assert connection.exec_driver_sql(
+                "SELECT DISTINCT practice, outcome, playing_ms, share_id FROM games"
+            ).fetchall() == [(0, None, 0, None)]
+            assert connection.exec_driver_sql("SELECT COUNT(*) FROM results").scalar() == 0
             assert MigrationContext.configure(connection).get_current_revision() == HEAD
             assert connection.exec_driver_sql("SELECT COUNT(*) FROM actions").scalar() == 26
             assert connection.exec_driver_sql("SELECT COUNT(*) FROM games").scalar() == 5
@@ -158,6 +167,10 @@ def test_the_migrations_go_down_and_up_again_keeping_the_games(release_copy: Pat
             history = connection.exec_driver_sql("SELECT DISTINCT history, score FROM games")
             assert history.fetchall() == [("", 0)]  # put back empty: nothing reads them
         assert upgrade_database(engine) == ("0001", HEAD)
+        downgrade_database(engine, "0002")
+        assert RECORD_TABLES.isdisjoint(inspect(engine).get_table_names())
+        assert RECORD_COLUMNS.isdisjoint(_columns(engine, "games"))
+        assert upgrade_database(engine) == ("0002", HEAD)
         downgrade_database(engine, "base")
         assert set(inspect(engine).get_table_names()) == {"alembic_version"}
         assert upgrade_database(engine) == (None, HEAD)

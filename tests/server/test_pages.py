@@ -117,11 +117,15 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/winnable-deals",
         "/api/winnable-deals/{search_id}",
         "/api/winnable-deals/{search_id}/stop",
+        "/api/games/{game_id}/open",
+        "/api/stats",
+        "/api/stats/reset",
     }
     models = set(schema["components"]["schemas"])
     assert {"HintAnswer", "WinCheck", "LastWinnable", "SolutionStep", "DealSearch"} <= models
     assert {"GameState", "MoveAction", "AutoAction", "ActionResult", "ErrorBody"} <= models
     assert {"NewGameFromCode", "NewGameFromSuits", "NewGameFromPosition"} <= models
+    assert {"Stats", "Figures", "RecordView", "WinSummary", "ConfirmBody"} <= models
     assert "HTTPValidationError" not in models
     responses = schema["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]
     assert set(responses) == {"200", "400", "404", "409", "413", "422", "default"}

@@ -16,7 +16,7 @@ from spider_solitaire.server.schemas import MoveAction
 from spider_solitaire.server.settings import Settings
 from spider_solitaire.server.store import StaleVersionError, Store
 
-from .conftest import CODE
+from .conftest import CODE, Clock
 
 
 @pytest.fixture
@@ -139,7 +139,9 @@ def test_without_the_cache_every_answer_is_the_same(tmp_path: Path) -> None:
     answers: list[list[Any]] = []
     for size in (256, 0):
         settings = Settings(db_url=f"sqlite:///{tmp_path / f'c{size}.db'}", cache_games=size)
-        with TestClient(create_app(settings)) as client:
+        app = create_app(settings)
+        app.state.store.clock = Clock()  # the same times: the same playing time
+        with TestClient(app) as client:
             state = client.post("/api/games", json={"code": CODE}).json()
             seen = []
             for action in ("6>1", "8>7", "d", "undo", "undo", "redo", "3:1>4", "restart", "d"):

@@ -34,7 +34,8 @@ from .jobs.pool import SolverPool
 from .jobs.runner import SolverRunner
 from .limits import Limit, RateLimiter
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
-from .routes import actions, games, help, pages
+from .recordbook import RecordBook
+from .routes import actions, games, help, pages, record
 from .schemas import ErrorBody
 from .settings import Settings
 from .store import Store
@@ -136,9 +137,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     The database is opened (and brought to the newest schema by the migrations) here;
     it is closed when the app's lifespan ends. ``app.state`` holds ``settings``,
     ``store``, ``service`` (the :class:`GameService`), ``solver_pool``, ``help`` (the
-    :class:`HelpService`) and ``limiter`` (the :class:`~.limits.RateLimiter`). The
-    solver pool's forkserver is started (in a thread) when the lifespan starts; its jobs
-    are stopped when it ends.
+    :class:`HelpService`), ``limiter`` (the :class:`~.limits.RateLimiter`) and ``record``
+    (the :class:`RecordBook`). The solver pool's forkserver is started (in a thread) when
+    the lifespan starts; its jobs are stopped when it ends.
 
     Raises:
         sqlalchemy.exc.ArgumentError, sqlalchemy.exc.OperationalError: the database URL is
@@ -195,10 +196,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.solver_pool = pool
     app.state.help = helper
     app.state.limiter = limiter
+    app.state.record = RecordBook(service)
     _install_error_handlers(app)
     app.include_router(games.router)
     app.include_router(actions.router)
     app.include_router(help.router)
+    app.include_router(record.router)
     app.include_router(pages.router)
     pages.mount_static(app, settings.web_dir)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)

@@ -16,6 +16,7 @@ language (:mod:`.texts`), and the state is kept per version and language.
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -32,6 +33,7 @@ from ..moves import DEAL, Move
 from ..position import Position
 from .errors import ApiError, Localized
 from .players import ensure_player
+from .record import standing_view
 from .schemas import (
     ActionRequest,
     AutoAction,
@@ -41,11 +43,12 @@ from .schemas import (
     NewGameFromCode,
     NewGameFromPosition,
     NewGameRequest,
+    RecordView,
     RuleName,
     SuitCount,
 )
-from .store import GameRecord, StaleVersionError, Store
-from .texts import table_labels, wording
+from .store import Decided, GameRecord, StaleVersionError, Store
+from .texts import clock_text, confirm_text, table_labels, wording
 from .threads import Blocking
 
 CONTROL_ACTIONS = ("undo", "redo", "restart")
@@ -114,6 +117,12 @@ class GameCache:
             self._entries.move_to_end(game_id)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
+
+    def drop(self, game_id: str) -> None:
+        """Forget ``game_id`` (its row changed without a new version: an outcome or a
+        share link), so that it is read again."""
+        with self._lock:
+            self._entries.pop(game_id, None)
 
     def clear(self) -> None:
         """Forget every game (as a restarted server would)."""
@@ -184,9 +193,15 @@ def group_view(
     )
 
 
-def build_state(record: GameRecord, game: Game, language: str = "en") -> GameState:
+def build_state(
+    record: GameRecord,
+    game: Game,
+    language: str = "en",
+    standing: RecordView | None = None,
+) -> GameState:
     """Return the player's view of ``game`` (stored as ``record``) with its movable groups
-    and its texts in ``language``.
+    and its texts in ``language``; ``standing``: the game in the player's record (None in
+    a replay: no record, no time in the labels).
 
     Only face-up cards are named; ``groups`` comes from the engine's legal moves and
     ``auto_move``, which depend on face-up cards alone; the ids are the cards' places in
@@ -214,6 +229,18 @@ def build_state(record: GameRecord, game: Game, language: str = "en") -> GameSta
     deal_reason = None
     if not can_deal:
         deal_reason = "game_won" if game.is_won else rules.deal_reason(position)
+    labels = table_labels(
+        language,
+        position.stock_rows_left,
+        position.removed,
+        position.suits,
+        position.rule,
+        game.code,
+        position.score if game.is_won else None,
+        record.assisted,
+    )
+    if standing is not None:
+        labels = labels.model_copy(update={"time": clock_text(standing.playing_ms)})
     return GameState(
         id=record.id,
         version=record.version,
@@ -232,16 +259,8 @@ def build_state(record: GameRecord, game: Game, language: str = "en") -> GameSta
         groups=groups,
         can_deal=can_deal,
         deal_reason=deal_reason,
-        labels=table_labels(
-            language,
-            position.stock_rows_left,
-            position.removed,
-            position.suits,
-            position.rule,
-            game.code,
-            position.score if game.is_won else None,
-            record.assisted,
-        ),
+        labels=labels,
+        record=standing,
     )
 
 
@@ -340,11 +359,13 @@ class GameService:
         return entry
 
     def state(self, loaded: LoadedGame, language: str) -> GameState:
-        """Return the player's view of ``loaded`` with its texts in ``language`` (built
-        once per cached version and language)."""
+        """Return the player's view of ``loaded`` with its texts in ``language`` and its
+        place in the player's record (built once per cached version and language)."""
         state = loaded.states.get(language)
         if state is None:
-            state = loaded.states[language] = build_state(loaded.record, loaded.game, language)
+            standing = standing_view(self.store, loaded.record, loaded.game, language)
+            state = build_state(loaded.record, loaded.game, language, standing)
+            loaded.states[language] = state
         return state
 
     def get(self, player_id: str | None, game_id: str) -> LoadedGame:
@@ -389,10 +410,17 @@ class GameService:
     # --- changing -----------------------------------------------------------------
 
     def create(self, player_id: str, request: NewGameRequest) -> LoadedGame:
-        """Deal a new game for ``player_id`` as ``request`` asks and save it at version 0.
+        """Deal a new game for ``player_id`` as ``request`` asks and save it at version 0;
+        it becomes the current game (docs/record.md: the counting rules).
+
+        A game from a position, or of a code the player has won before, is practice. The
+        current game, when it has actions and is undecided (and not practice), is left
+        unfinished: its loss is written in the transaction that saves the new game.
 
         Raises:
-            ApiError: 400 ``bad_code`` or ``bad_position``.
+            ApiError: 400 ``bad_code`` or ``bad_position``; 409 ``confirm_needed`` with the
+                words to confirm (``abandon``, ``practice``) when ``request.confirm`` lacks
+                one of them. Nothing is saved then.
         """
         try:
             if isinstance(request, NewGameFromCode):
@@ -409,16 +437,109 @@ class GameService:
             raise ApiError(400, "bad_position", detail=str(error)) from None
         if isinstance(request, NewGameFromPosition):
             _check_playable(game.start)
+        leaving = self._leaving(player_id)
+        needed = ["abandon"] if leaving is not None else []
+        practice = game.code is None
+        if game.code is not None and self.store.has_won_code(player_id, game.code):
+            practice = True
+            needed.append("practice")
+        self._confirmed(needed, request.confirm)
         record = self.store.create_game(
             player_id,
             code=game.code,
             start_position=None if game.code is not None else game.start.to_text(),
             suits=game.suits,
             rule=game.rule,
+            practice=practice,
+            abandon=leaving,
         )
+        if leaving is not None:
+            self.cache.drop(leaving[0].id)
         loaded = LoadedGame(record, game)
         self.cache.put(loaded)
         return loaded
+
+    def open(self, player_id: str | None, game_id: str, confirm: Sequence[str]) -> LoadedGame:
+        """Make the player's game ``game_id`` the current one (to play on, or to look at a
+        finished one); the current game, when it has actions and is undecided, is left
+        unfinished and counts as lost (in the same transaction).
+
+        Raises:
+            ApiError: 404 ``not_found``; 409 ``confirm_needed`` (``abandon``) when
+                ``confirm`` lacks it.
+        """
+        loaded = self.get(player_id, game_id)
+        assert player_id is not None
+        leaving = self._leaving(player_id, keep=game_id)
+        self._confirmed(["abandon"] if leaving is not None else [], confirm)
+        record = self.store.open_game(loaded.record, leaving)
+        if leaving is not None:
+            self.cache.drop(leaving[0].id)
+        return self._load(record)
+
+    def check_leaving(self, player_id: str | None, confirm: Sequence[str]) -> None:
+        """Check that the player may leave the current game for another (a winnable deal
+        being searched for): 409 ``confirm_needed`` when it would count as a loss and
+        ``confirm`` lacks ``abandon``. Nothing is written."""
+        if player_id is not None:
+            leaving = self._leaving(player_id)
+            self._confirmed(["abandon"] if leaving is not None else [], confirm)
+
+    def _leaving(
+        self, player_id: str, keep: str | None = None
+    ) -> tuple[GameRecord, Decided] | None:
+        """Return the player's current game and its loss when leaving it now would count
+        as lost (it has actions, no outcome, is not practice and is not won), else None;
+        ``keep``: the game being opened (leaving nothing)."""
+        record = self.store.current_game(player_id)
+        if (
+            record is None
+            or record.id == keep
+            or record.version == 0
+            or record.decided
+            or record.practice
+        ):
+            return None
+        game = self._load(record).game
+        if game.is_won:  # won before results were kept (an older release): not a loss
+            return None
+        return record, Decided("lost", game.position.score, game.position.move_count)
+
+    @staticmethod
+    def _confirmed(needed: Sequence[str], confirm: Sequence[str]) -> None:
+        """Raise 409 ``confirm_needed`` listing ``needed`` when ``confirm`` lacks one."""
+        if set(needed) - set(confirm):
+            raise ApiError(
+                409,
+                "confirm_needed",
+                message=Localized(confirm_text, list(needed)),
+                confirm=list(needed),
+            )
+
+    def share(self, player_id: str | None, game_id: str, share: bool) -> str | None:
+        """Make (``share``) or remove the public replay link of the player's finished
+        game ``game_id``; return its share id (the existing one when already shared;
+        None when removed). The id is 22 random URL-safe characters (unguessable).
+
+        Raises:
+            ApiError: 404 ``not_found``; 409 ``not_finished`` (sharing a game that is
+                neither decided nor won).
+        """
+        loaded = self.get(player_id, game_id)
+        record = loaded.record
+        if not share:
+            if record.share_id is not None:
+                self.store.set_share(record.id, None)
+                self.cache.drop(record.id)
+            return None
+        if record.share_id is not None:
+            return record.share_id
+        if not (record.decided or record.finished_won_at is not None or loaded.game.is_won):
+            raise ApiError(409, "not_finished")
+        share_id = secrets.token_urlsafe(16)
+        self.store.set_share(record.id, share_id)
+        self.cache.drop(record.id)
+        return share_id
 
     def act(
         self,
@@ -447,7 +568,10 @@ class GameService:
         loaded = self._to_change(player_id, game_id, request.version)
         work = loaded.game.copy()
         text, events = self._play(work, request)
-        return self._commit(loaded, work, [text], assisted=assisted), events
+        won = None
+        if work.is_won and not loaded.game.is_won:
+            won = Decided("won", work.position.score, work.position.move_count)
+        return self._commit(loaded, work, [text], assisted=assisted, won=won), events
 
     def rewind(
         self, player_id: str | None, game_id: str, version: int, steps: int
@@ -505,10 +629,17 @@ class GameService:
         return loaded
 
     def _commit(
-        self, loaded: LoadedGame, work: Game, played: Sequence[str], *, assisted: bool = False
+        self,
+        loaded: LoadedGame,
+        work: Game,
+        played: Sequence[str],
+        *,
+        assisted: bool = False,
+        won: Decided | None = None,
     ) -> LoadedGame:
-        """Record ``played`` (which took ``loaded``'s game to ``work``) and cache ``work``
-        at the new version; return it.
+        """Record ``played`` (which took ``loaded``'s game to ``work``; ``won``: and won
+        it, so its result is written in the same transaction) and cache ``work`` at the
+        new version; return it.
 
         Raises:
             ApiError: 409 ``stale_version`` (with the current state) when another action
@@ -520,7 +651,7 @@ class GameService:
             snapshot = json.dumps(work.snapshot(), separators=(",", ":"))
         try:
             record = self.store.record_actions(
-                loaded.record, played, assisted=assisted, snapshot=snapshot
+                loaded.record, played, assisted=assisted, won=won, snapshot=snapshot
             )
         except StaleVersionError:
             current = self.get(loaded.record.player_id, loaded.record.id)

@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    TypeAdapter,
+    field_validator,
+)
 
 from ..events import Event as GameEvent
 
@@ -35,10 +43,22 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+ConfirmWord = Literal["abandon", "practice"]
+"""What a player confirms when starting or opening a game: ``abandon`` (leave the current
+game unfinished: it counts as a loss) and ``practice`` (a deal already won: this game
+will not count). See docs/record.md."""
+
+Confirmations = Annotated[
+    list[ConfirmWord],
+    Field(max_length=2, description='what the player confirmed: "abandon", "practice"'),
+]
+
+
 class NewGameFromCode(_Strict):
     """Start the deal of a game code (any case, surrounding spaces allowed)."""
 
     code: Annotated[str, Field(max_length=64, examples=["SP1-S2C-AAAAAAD"])]
+    confirm: Confirmations = []
 
 
 class NewGameFromSuits(_Strict):
@@ -47,6 +67,7 @@ class NewGameFromSuits(_Strict):
 
     suits: SuitCount = 4
     rule: RuleName = "classic"
+    confirm: Confirmations = []
 
 
 class NewGameFromPosition(_Strict):
@@ -55,6 +76,7 @@ class NewGameFromPosition(_Strict):
     has no code."""
 
     position: Annotated[str, Field(max_length=4096)]
+    confirm: Confirmations = []
 
 
 def _new_game_shape(body: Any) -> str:
@@ -185,8 +207,49 @@ class TableLabels(BaseModel):
         description='"All eight runs are removed. Final score: 823." (and a sentence when '
         "hints or the solver helped); null until the game is won"
     )
+    time: str | None = Field(
+        default=None,
+        description='the playing time for the header: "12:34" (minutes and seconds) or '
+        '"1:02:03"; null in a replay',
+    )
 
     model_config = ConfigDict(frozen=True, populate_by_name=True, serialize_by_alias=True)
+
+
+class WinSummary(BaseModel):
+    """The summary shown when a game is won: ``score``, ``moves`` (the move counter),
+    ``playing_ms``, whether it was ``assisted``, the winning ``streak`` of its variant and
+    class (assisted or not) after it (0 for practice), ``bests``: a sentence for each
+    personal best this win set (beating an earlier win of the same variant and class),
+    and ``text``: the summary in one finished sentence (several joined)."""
+
+    score: Annotated[int, Field(ge=0)]
+    moves: Annotated[int, Field(ge=0)]
+    playing_ms: Annotated[int, Field(ge=0)]
+    assisted: bool
+    streak: Annotated[int, Field(ge=0)]
+    bests: list[str]
+    text: str
+
+
+class RecordView(BaseModel):
+    """How a game stands in the player's record (docs/record.md).
+
+    ``practice``: it never counts (a deal already won, or a game from a position);
+    ``outcome``: its counted result, ``won`` or ``lost``, or null while undecided;
+    ``counted``: its result is written in the statistics (``outcome`` is not null);
+    ``playing_ms``: playing time so far (idle gaps capped at 60 s); ``started_at``: when it
+    was created (ISO 8601 UTC); ``finished_won``: it was won at some point (also a lost
+    game finished later, or a practice win); ``summary``: the win summary, on a won game
+    (null otherwise)."""
+
+    practice: bool
+    outcome: Literal["won", "lost"] | None
+    counted: bool
+    playing_ms: Annotated[int, Field(ge=0)]
+    started_at: str
+    finished_won: bool
+    summary: WinSummary | None = None
 
 
 class GameState(BaseModel):
@@ -210,6 +273,9 @@ class GameState(BaseModel):
     can_deal: bool
     deal_reason: str | None = Field(description="the engine's reason code when no deal")
     labels: TableLabels
+    record: RecordView | None = Field(
+        default=None, description="the game in the player's record; null in a replay"
+    )
 
 
 class MoveEvent(BaseModel):
@@ -473,10 +539,12 @@ class RewindRequest(_Strict):
 
 class DealSearchRequest(_Strict):
     """Deal a random game of ``suits`` and ``rule`` that the solver has won ("winnable
-    deals only"); ``{}`` is 4 suits, Classic."""
+    deals only"); ``{}`` is 4 suits, Classic. ``confirm``: as for a new game (``abandon``
+    when the current game would be left unfinished: checked when the search starts)."""
 
     suits: SuitCount = 4
     rule: RuleName = "classic"
+    confirm: Confirmations = []
 
 
 class DealSearch(BaseModel):
@@ -500,3 +568,186 @@ class DealSearch(BaseModel):
     state: GameState | None = None
     reason: str | None = None
     message: str | None = None
+
+
+# --- the player's record: statistics, history, replays, transfer ----------------------
+
+
+class ConfirmBody(ErrorBody):
+    """409 ``confirm_needed``: starting or opening this game needs the player's
+    confirmation; ``message`` asks it (one sentence each), ``confirm`` lists the words to
+    send back in the request's ``confirm``. Nothing changed."""
+
+    confirm: list[ConfirmWord]
+
+
+class OpenRequest(_Strict):
+    """Open one of the player's games (it becomes the current one); ``confirm`` as for a
+    new game (``abandon`` when the current game would be left unfinished)."""
+
+    confirm: Confirmations = []
+
+
+class Figures(BaseModel):
+    """The figures of one variant and class (assisted or not), from the counted results
+    after the latest reset (docs/record.md gives each definition). Nulls: no game (or no
+    win) to take the figure from."""
+
+    finished: int
+    won: int
+    lost: int
+    win_rate: float | None
+    current_streak: int
+    best_streak: int
+    worst_losing_streak: int
+    best_score: int | None
+    fewest_moves: int | None
+    fastest_win_ms: int | None
+    average_moves: float | None
+    average_win_ms: int | None
+
+
+class VariantStats(BaseModel):
+    """One variant's figures, unassisted and assisted apart, with its ``label``."""
+
+    suits: SuitCount
+    rule: RuleName
+    label: str
+    unassisted: Figures
+    assisted: Figures
+
+
+class InProgress(BaseModel):
+    """The player's current game while it is undecided and has actions (not in the
+    figures)."""
+
+    game_id: str
+    label: str
+    moves: int
+    playing_ms: int
+
+
+class LastResult(BaseModel):
+    """One counted result, for the strip of the last 50."""
+
+    game_id: str
+    outcome: Literal["won", "lost"]
+    decided_at: str
+    label: str
+
+
+class ScorePoint(BaseModel):
+    """One counted result's score, for the score-over-time picture."""
+
+    decided_at: str
+    score: int
+    outcome: Literal["won", "lost"]
+
+
+class Stats(BaseModel):
+    """``GET /api/stats``: the figures per variant (the 1-, 2- and 4-suit Classic rows
+    always, others when they have results), the game in progress apart, the last 50
+    results and up to 200 scores (oldest first), and the counting rules as sentences."""
+
+    variants: list[VariantStats]
+    in_progress: InProgress | None
+    last_results: list[LastResult]
+    scores: list[ScorePoint]
+    rules_help: list[str]
+
+
+class ResetRequest(_Strict):
+    """Reset the figures of ``suits`` and ``rule`` (null: every value; ``{}`` resets
+    all)."""
+
+    suits: SuitCount | None = None
+    rule: RuleName | None = None
+
+    @field_validator("suits", mode="before")
+    @classmethod
+    def _not_a_bool(cls, value: Any) -> Any:
+        """Refuse ``true``/``false`` (Python counts ``True`` as 1, JSON does not)."""
+        if isinstance(value, bool):
+            raise ValueError("suits is 1, 2, 4 or null, not a boolean")
+        return value
+
+
+HistoryStatus = Literal["playing", "won", "lost", "lost_then_won", "practice", "practice_won"]
+
+
+class HistoryGame(BaseModel):
+    """One game in the history: when it started, its variant ``label``, ``code`` (null
+    from a position), ``status`` (and ``status_label`` in words), figures as they stand,
+    and whether it is the player's ``current`` game."""
+
+    game_id: str
+    started_at: str
+    label: str
+    code: str | None
+    status: HistoryStatus
+    status_label: str
+    score: int
+    moves: int
+    playing_ms: int
+    assisted: bool
+    current: bool
+
+
+class HistoryPage(BaseModel):
+    """``GET /api/history?page=N``: 20 games a page, newest first."""
+
+    games: list[HistoryGame]
+    page: int
+    pages: int
+    total: int
+
+
+class ReplayAction(BaseModel):
+    """One entry of a game's action log: its ``number`` (1..N), the ``action`` as stored
+    (``3:4>7``, ``d``, ``undo``, ``redo``, ``restart``) and what it did in words."""
+
+    number: int
+    action: str
+    label: str
+
+
+class ReplayLog(BaseModel):
+    """A game's whole action log, for the replay viewer: ``steps`` entries."""
+
+    steps: int
+    actions: list[ReplayAction]
+
+
+class ReplayStep(BaseModel):
+    """The table after ``step`` entries of the log, as the player saw it then (face-down
+    cards only counted), and what that step did (``label``)."""
+
+    step: int
+    state: GameState
+    label: str
+
+
+class ShareLink(BaseModel):
+    """A public replay link: ``url`` is ``/replay/<share_id>``."""
+
+    share_id: str
+    url: str
+
+
+class TransferCode(BaseModel):
+    """A one-time transfer code (``ABCD-EFGH``) and when it expires (ISO 8601 UTC)."""
+
+    code: str
+    expires_at: str
+
+
+class TransferClaim(_Strict):
+    """Claim a transfer code (any case; the hyphen and spaces are optional)."""
+
+    code: Annotated[str, Field(max_length=32)]
+
+
+class TransferClaimed(BaseModel):
+    """The claimed record is now this browser's; ``message`` says so."""
+
+    message: str

@@ -26,16 +26,17 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Date,
     DateTime,
     ForeignKey,
     Index,
@@ -45,11 +46,15 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
+    and_,
     bindparam,
     create_engine,
     delete,
     event,
+    func,
     insert,
+    or_,
     select,
     update,
 )
@@ -94,8 +99,17 @@ games = Table(
     Column("assisted", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("practice", Boolean, nullable=False, server_default="0"),
+    Column("first_action_at", DateTime(timezone=True)),
+    Column("last_action_at", DateTime(timezone=True)),
+    Column("playing_ms", BigInteger, nullable=False, server_default="0"),
+    Column("outcome", String(8)),
+    Column("finished_won_at", DateTime(timezone=True)),
+    Column("share_id", String(32)),
     Column("revision", BigInteger, nullable=False, server_default="0"),
     Index("ix_games_player_updated", "player_id", "updated_at"),
+    Index("ix_games_player_code", "player_id", "code"),
+    UniqueConstraint("share_id", name="uq_games_share_id"),
 )
 """A saved game (see the module docstring)."""
 
@@ -167,6 +181,49 @@ rate_limits = Table(
 )
 """Requests counted per key (a client address or a player, and a kind) in the current
 time window (``window``: its number, seconds since the epoch divided by its length)."""
+results = Table(
+    "results",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("player_id", String(64), ForeignKey("players.id"), nullable=False),
+    Column("suits", Integer, nullable=False),
+    Column("rule", String(16), nullable=False),
+    Column("daily_date", Date),
+    Column("assisted", Boolean, nullable=False),
+    Column("outcome", String(8), nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("playing_ms", BigInteger, nullable=False),
+    Column("decided_at", DateTime(timezone=True), nullable=False),
+    Index("ix_results_player_decided", "player_id", "decided_at"),
+)
+"""One decided, counted game (docs/record.md): written once, in the transaction of the
+action or the abandon that decided it, and never recomputed. ``game_id`` is the primary
+key, so a game can never count twice."""
+
+stat_resets = Table(
+    "stat_resets",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(64), ForeignKey("players.id"), nullable=False),
+    Column("suits", Integer),
+    Column("rule", String(16)),
+    Column("reset_at", DateTime(timezone=True), nullable=False),
+    Index("ix_stat_resets_player", "player_id"),
+)
+"""A reset of the figures: of one variant (``suits`` and ``rule``), of every rule of
+``suits`` (``rule`` null), of every variant of ``rule`` (``suits`` null), or of all (both
+null). Results decided before the latest reset that covers their variant are not counted."""
+
+transfer_codes = Table(
+    "transfer_codes",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("player_id", String(64), ForeignKey("players.id"), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("used_at", DateTime(timezone=True)),
+)
+"""A one-time code that gives another browser the player's record (``XXXX-XXXX``)."""
 
 _GAME_COLUMNS = [
     games.c.id,
@@ -178,6 +235,14 @@ _GAME_COLUMNS = [
     games.c.version,
     games.c.restart_at,
     games.c.assisted,
+    games.c.practice,
+    games.c.created_at,
+    games.c.first_action_at,
+    games.c.last_action_at,
+    games.c.playing_ms,
+    games.c.outcome,
+    games.c.finished_won_at,
+    games.c.share_id,
     games.c.revision,
 ]
 _SELECT_GAME = select(*_GAME_COLUMNS).where(games.c.id == bindparam("game_id"))
@@ -201,6 +266,9 @@ _RECORD = (
         version=bindparam("new_version"),
         restart_at=bindparam("new_restart_at"),
         updated_at=bindparam("now"),
+        first_action_at=bindparam("first_action_at"),
+        last_action_at=bindparam("now"),
+        playing_ms=bindparam("playing_ms"),
         revision=games.c.revision + 1,
     )
     .returning(*_GAME_COLUMNS)
@@ -229,12 +297,87 @@ class GameRecord:
     version: int
     restart_at: int
     assisted: bool
+    practice: bool = False
+    created_at: datetime = datetime(1970, 1, 1, tzinfo=UTC)
+    first_action_at: datetime | None = None
+    last_action_at: datetime | None = None
+    playing_ms: int = 0
+    outcome: str | None = None
+    finished_won_at: datetime | None = None
+    share_id: str | None = None
     revision: int = 0
 
     @classmethod
     def of(cls, row: Row[Any]) -> GameRecord:
-        """Copy the values of a row of ``games`` selected as ``_GAME_COLUMNS``."""
-        return cls(**row._asdict())
+        """Copy the values of a row of ``games`` selected as ``_GAME_COLUMNS`` (times as
+        UTC: SQLite gives them back without their zone)."""
+        values = {key: aware(value) for key, value in row._asdict().items()}
+        return cls(**values)
+
+    @property
+    def decided(self) -> bool:
+        """True when the game's counted result is written (won or lost)."""
+        return self.outcome is not None
+
+
+def aware(value: Any) -> Any:
+    """Return ``value`` with UTC as its zone when it is a datetime without one (SQLite
+    stores none), else unchanged."""
+    if isinstance(value, datetime) and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
+
+
+IDLE_CAP_MS = 60_000
+"""The idle cap: a gap between two actions (or from a game's start to its first action)
+counts at most this much playing time (a decision of ours, docs/record.md)."""
+
+
+def gap_ms(since: datetime, now: datetime) -> int:
+    """Return the playing time between ``since`` and ``now`` in milliseconds, capped at
+    :data:`IDLE_CAP_MS` (0 when the clock went back)."""
+    milliseconds = int((now - since).total_seconds() * 1000)
+    return max(0, min(milliseconds, IDLE_CAP_MS))
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A game's counted result to write with the action or abandon that decides it:
+    ``outcome`` ``won`` or ``lost``, and the game's ``score`` and move counter then."""
+
+    outcome: str
+    score: int
+    moves: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """A row of ``results`` as plain values (times in UTC)."""
+
+    game_id: str
+    suits: int
+    rule: str
+    assisted: bool
+    outcome: str
+    score: int
+    moves: int
+    playing_ms: int
+    decided_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ResetRow:
+    """A row of ``stat_resets``: ``suits``/``rule`` None cover every value."""
+
+    suits: int | None
+    rule: str | None
+    reset_at: datetime
+
+    def covers(self, suits: int, rule: str) -> bool:
+        """True when this reset clears the figures of the variant ``suits``/``rule``."""
+        return (self.suits is None or self.suits == suits) and (
+            self.rule is None or self.rule == rule
+        )
 
 
 def _now() -> datetime:
@@ -298,6 +441,8 @@ class Store:
     def __init__(self, url: str, *, sqlite_synchronous: str = "NORMAL") -> None:
         from .migrations import upgrade_database
 
+        self.clock: Callable[[], datetime] = _now
+        """Where the store reads the time (UTC): tests set a clock of their own."""
         self.engine = make_engine(url, sqlite_synchronous=sqlite_synchronous)
         try:
             upgrade_database(self.engine)
@@ -332,7 +477,7 @@ class Store:
         """Create a player with a new random id (32 URL-safe characters) and return it."""
         player_id = secrets.token_urlsafe(24)
         with self._writing() as connection:
-            connection.execute(insert(players), {"id": player_id, "created_at": _now()})
+            connection.execute(insert(players), {"id": player_id, "created_at": self.clock()})
         return player_id
 
     def has_player(self, player_id: str) -> bool:
@@ -350,17 +495,21 @@ class Store:
         start_position: str | None,
         suits: int,
         rule: str,
+        practice: bool = False,
+        abandon: tuple[GameRecord, Decided] | None = None,
     ) -> GameRecord:
         """Save a new game at version 0 for ``player_id`` and return it.
 
         Exactly one of ``code`` and ``start_position`` describes how it starts.
+        ``practice``: the game never counts. ``abandon``: the game the player leaves for
+        this one and its loss, written in the same transaction (see :meth:`_abandon`).
 
         Raises:
             ValueError: both or neither of ``code`` and ``start_position`` are given.
         """
         if (code is None) == (start_position is None):
             raise ValueError("a game starts from a code or from a position, not both")
-        now = _now()
+        now = self.clock()
         record = GameRecord(
             secrets.token_urlsafe(GAME_ID_BYTES),
             player_id,
@@ -371,11 +520,51 @@ class Store:
             version=0,
             restart_at=0,
             assisted=False,
+            practice=practice,
+            created_at=now,
         )
         row = {column.name: getattr(record, column.name) for column in _GAME_COLUMNS}
         with self._writing() as connection:
-            connection.execute(insert(games), row | {"created_at": now, "updated_at": now})
+            if abandon is not None:
+                self._abandon(connection, *abandon, now)
+            connection.execute(insert(games), row | {"updated_at": now})
         return record
+
+    def open_game(
+        self, game: GameRecord, abandon: tuple[GameRecord, Decided] | None = None
+    ) -> GameRecord:
+        """Make ``game`` its player's current game (its last change is now) and write the
+        loss of the game left for it (``abandon``), in one transaction; return it as
+        stored then."""
+        now = self.clock()
+        with self._writing() as connection:
+            if abandon is not None:
+                self._abandon(connection, *abandon, now)
+            connection.execute(update(games).where(games.c.id == game.id).values(updated_at=now))
+            row = connection.execute(_SELECT_GAME, {"game_id": game.id}).one()
+        return GameRecord.of(row)
+
+    def _abandon(
+        self, connection: Connection, game: GameRecord, decided: Decided, now: datetime
+    ) -> bool:
+        """Write ``game``'s loss (its result row and outcome) unless it is decided or
+        practice, or was played on since ``game`` was read (then its figures would be
+        old: it is left as it is). Return True when written."""
+        marked = connection.execute(
+            update(games)
+            .where(
+                games.c.id == game.id,
+                games.c.version == game.version,
+                games.c.outcome.is_(None),
+                games.c.practice.is_(False),
+            )
+            .values(outcome=decided.outcome, revision=games.c.revision + 1)
+        )
+        if marked.rowcount != 1:
+            return False
+        row = connection.execute(_SELECT_GAME, {"game_id": game.id}).one()
+        connection.execute(insert(results), _result_row(GameRecord.of(row), decided, now))
+        return True
 
     def get_game(self, game_id: str) -> GameRecord | None:
         """Return the game ``game_id``, or None when there is none."""
@@ -404,13 +593,16 @@ class Store:
         played: Sequence[str],
         *,
         assisted: bool = False,
+        won: Decided | None = None,
         snapshot: str | None = None,
     ) -> GameRecord:
         """Append ``played`` (one or more actions, in order) to ``game``, seen at
         ``game.version``, in one transaction; return the game at its new version.
 
         Each action gets the next number (the version it leads to); a ``restart`` among
-        them moves ``restart_at`` to its number (replays start after it).
+        them moves ``restart_at`` to its number (replays start after it). The playing
+        time grows by the gap since the last action (or the game's start), capped at
+        :data:`IDLE_CAP_MS`.
 
         Args:
             game: the game as the caller read it.
@@ -419,6 +611,10 @@ class Store:
                 steps at once.
             assisted: also mark the game assisted, in the same transaction (a move of
                 the solver's solution).
+            won: the last action won the game (its score and move counter): its result
+                is written in the same transaction if the game has none and is not
+                practice (once: a game already decided keeps its result), and the time
+                it was first won is kept.
             snapshot: the game at its new version (:meth:`Game.snapshot` as JSON), kept
                 as its newest snapshot in the same transaction; None keeps the old one.
 
@@ -438,13 +634,17 @@ class Store:
         for number, text in enumerate(played, start=game.version + 1):
             if text == "restart":
                 restart_at = number
-        now = _now()
+        now = self.clock()
+        playing_ms = game.playing_ms + gap_ms(game.last_action_at or game.created_at, now)
+        first_action_at = game.first_action_at or now
         values = {
             "game_id": game.id,
             "seen": game.version,
             "new_version": version,
             "new_restart_at": restart_at,
             "now": now,
+            "first_action_at": first_action_at,
+            "playing_ms": playing_ms,
         }
         rows = [
             {"game_id": game.id, "number": number, "action": text, "created_at": now}
@@ -459,10 +659,13 @@ class Store:
                 connection.execute(insert(actions), rows)
                 if snapshot is not None:
                     self._keep_snapshot(connection, game.id, version, snapshot)
+                moved = GameRecord.of(row)
+                if won is not None:
+                    return self._win(connection, moved, won, now)
         except IntegrityError as error:  # a concurrent writer took one of these numbers
             log.info("actions from %d of game %s lost a race: %s", game.version + 1, game.id, error)
             raise StaleVersionError(game.id) from None
-        return GameRecord.of(row)
+        return moved
 
     @staticmethod
     def _keep_snapshot(connection: Connection, game_id: str, version: int, data: str) -> None:
@@ -470,6 +673,32 @@ class Store:
         connection.execute(
             insert(game_snapshots), {"game_id": game_id, "version": version, "data": data}
         )
+
+    def _win(
+        self, connection: Connection, game: GameRecord, won: Decided, now: datetime
+    ) -> GameRecord:
+        """Write the win of ``game`` (at its new version): its result when it has no
+        outcome and is not practice; the time it was first won in any case. Return the
+        game as stored then."""
+        counted = connection.execute(
+            update(games)
+            .where(
+                games.c.id == game.id,
+                games.c.outcome.is_(None),
+                games.c.practice.is_(False),
+            )
+            .values(outcome="won", finished_won_at=now, revision=games.c.revision + 1)
+        )
+        if counted.rowcount != 1:
+            connection.execute(
+                update(games)
+                .where(games.c.id == game.id, games.c.finished_won_at.is_(None))
+                .values(finished_won_at=now, revision=games.c.revision + 1)
+            )
+        stored = GameRecord.of(connection.execute(_SELECT_GAME, {"game_id": game.id}).one())
+        if counted.rowcount == 1:
+            connection.execute(insert(results), _result_row(stored, won, now))
+        return stored
 
     def snapshot(self, game_id: str) -> tuple[int, str] | None:
         """Return the newest snapshot of the game as ``(version, data)``, or None."""
@@ -617,3 +846,160 @@ class Store:
             log.warning("the database is not reachable", exc_info=True)
             return False
         return True
+
+    # --- the record -----------------------------------------------------------------
+
+    def has_won_code(self, player_id: str, code: str) -> bool:
+        """True when ``player_id`` has won a game of ``code`` (counted or practice)."""
+        statement = select(games.c.id).where(
+            games.c.player_id == player_id,
+            games.c.code == code,
+            games.c.finished_won_at.is_not(None),
+        )
+        with self._reading() as connection:
+            return connection.execute(statement.limit(1)).first() is not None
+
+    def results(self, player_id: str) -> list[ResultRow]:
+        """Return every result of ``player_id``, oldest first."""
+        statement = (
+            select(
+                results.c.game_id,
+                results.c.suits,
+                results.c.rule,
+                results.c.assisted,
+                results.c.outcome,
+                results.c.score,
+                results.c.moves,
+                results.c.playing_ms,
+                results.c.decided_at,
+            )
+            .where(results.c.player_id == player_id)
+            .order_by(results.c.decided_at, results.c.game_id)
+        )
+        with self._reading() as connection:
+            return [
+                ResultRow(**{key: aware(value) for key, value in row._asdict().items()})
+                for row in connection.execute(statement)
+            ]
+
+    def resets(self, player_id: str) -> list[ResetRow]:
+        """Return the resets of ``player_id``'s figures, oldest first."""
+        statement = (
+            select(stat_resets.c.suits, stat_resets.c.rule, stat_resets.c.reset_at)
+            .where(stat_resets.c.player_id == player_id)
+            .order_by(stat_resets.c.id)
+        )
+        with self._reading() as connection:
+            return [
+                ResetRow(row.suits, row.rule, aware(row.reset_at))
+                for row in connection.execute(statement)
+            ]
+
+    def add_reset(self, player_id: str, suits: int | None, rule: str | None) -> None:
+        """Reset ``player_id``'s figures of ``suits``/``rule`` (None: every value) now."""
+        with self._writing() as connection:
+            connection.execute(
+                insert(stat_resets),
+                {"player_id": player_id, "suits": suits, "rule": rule, "reset_at": self.clock()},
+            )
+
+    def history(
+        self, player_id: str, current_id: str | None, offset: int, limit: int
+    ) -> tuple[list[GameRecord], int]:
+        """Return ``limit`` of ``player_id``'s games from ``offset``, newest first, and how
+        many there are: the games with at least one action, and the current game."""
+        where = and_(
+            games.c.player_id == player_id,
+            or_(games.c.version > 0, games.c.id == (current_id or "")),
+        )
+        page = (
+            select(*_GAME_COLUMNS)
+            .where(where)
+            .order_by(games.c.created_at.desc(), games.c.id)
+            .offset(offset)
+            .limit(limit)
+        )
+        with self._reading() as connection:
+            total = connection.execute(select(func.count()).where(where)).scalar_one()
+            rows = [GameRecord.of(row) for row in connection.execute(page)]
+        return rows, int(total)
+
+    def set_share(self, game_id: str, share_id: str | None) -> None:
+        """Set (or, with None, remove) the public replay link of ``game_id``."""
+        with self._writing() as connection:
+            connection.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(share_id=share_id, revision=games.c.revision + 1)
+            )
+
+    def game_by_share(self, share_id: str) -> GameRecord | None:
+        """Return the game whose public replay link is ``share_id``, or None."""
+        with self._reading() as connection:
+            row = connection.execute(
+                select(*_GAME_COLUMNS).where(games.c.share_id == share_id)
+            ).first()
+        return GameRecord.of(row) if row is not None else None
+
+    def add_transfer(self, player_id: str, code: str, lifetime: timedelta) -> datetime:
+        """Save a transfer ``code`` for ``player_id``, valid for ``lifetime``; return when
+        it expires. Codes of the player that have expired are deleted."""
+        now = self.clock()
+        expires_at = now + lifetime
+        with self._writing() as connection:
+            connection.execute(
+                delete(transfer_codes).where(
+                    transfer_codes.c.player_id == player_id, transfer_codes.c.expires_at < now
+                )
+            )
+            connection.execute(
+                insert(transfer_codes),
+                {"code": code, "player_id": player_id, "expires_at": expires_at},
+            )
+        return expires_at
+
+    def claim_transfer(self, code: str) -> tuple[str, str | None]:
+        """Use the transfer ``code`` once: return ``(player_id, None)``, or ``("",
+        problem)`` with ``problem`` ``unknown`` (no such code), ``used`` or ``expired``;
+        the code is marked used in the same transaction, so it works once."""
+        now = self.clock()
+        with self._writing() as connection:
+            row = connection.execute(
+                select(
+                    transfer_codes.c.player_id,
+                    transfer_codes.c.expires_at,
+                    transfer_codes.c.used_at,
+                ).where(transfer_codes.c.code == code)
+            ).first()
+            if row is None:
+                return "", "unknown"
+            if row.used_at is not None:
+                return "", "used"
+            if aware(row.expires_at) <= now:
+                return "", "expired"
+            marked = connection.execute(
+                update(transfer_codes)
+                .where(transfer_codes.c.code == code, transfer_codes.c.used_at.is_(None))
+                .values(used_at=now)
+            )
+            if marked.rowcount != 1:
+                return "", "used"
+            return str(row.player_id), None
+
+
+def _result_row(game: GameRecord, decided: Decided, now: datetime) -> dict[str, Any]:
+    """The ``results`` row of ``game`` (as stored in the deciding transaction) decided as
+    ``decided`` at ``now``."""
+    return {
+        "game_id": game.id,
+        "player_id": game.player_id,
+        "suits": game.suits,
+        "rule": game.rule,
+        "daily_date": None,
+        "assisted": game.assisted,
+        "outcome": decided.outcome,
+        "score": decided.score,
+        "moves": decided.moves,
+        "playing_ms": game.playing_ms,
+        "decided_at": now,
+    }

@@ -365,3 +365,98 @@ def solution_message(remaining: int, language: str) -> str:
 def searching(tried: int, max_tries: int, language: str) -> str:
     """Return a running deal search's progress: "Checking deals: 3 of at most 20 tried…"."""
     return text("help", "searching", language, tried=tried, max=max_tries)
+
+
+# --- the player's record -------------------------------------------------------------
+
+
+def clock_text(milliseconds: int) -> str:
+    """Return a playing time as a clock: ``"0:07"``, ``"12:34"``, ``"1:02:03"`` (the same
+    in every language).
+
+    >>> clock_text(754_999), clock_text(3_723_000)
+    ('12:34', '1:02:03')
+    """
+    seconds = max(0, milliseconds) // 1000
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
+
+
+def variant_label(suits: int, rule: str, language: str) -> str:
+    """Return a variant's name: "2 suits · Classic", "1 suit"."""
+    rule_name = message("web", f"rule.{rule}", language)
+    return text("labels", "variant", language, count=suits, rule=rule_name)
+
+
+def confirm_text(needed: Sequence[str], language: str) -> str:
+    """Return what starting a game asks the player to confirm, one sentence for each of
+    ``needed`` (``abandon``, ``practice``): "Abandon this game? It counts as a loss."."""
+    return SENTENCE_SEPARATOR.join(
+        message("record", f"confirm_{word}", language) for word in needed
+    )
+
+
+def status_label(status: str, language: str) -> str:
+    """Return a history status in words: ``lost_then_won`` is "Lost, finished later"."""
+    return message("record", f"status_{status}", language)
+
+
+RULES_HELP = (
+    "rules_counts",
+    "rules_won",
+    "rules_lost",
+    "rules_restart",
+    "rules_practice",
+    "rules_assisted",
+    "rules_time",
+    "rules_reset",
+)
+"""The counting rules' sentences, in the order the statistics' help shows them."""
+
+
+def rules_help(language: str) -> list[str]:
+    """Return the counting rules (docs/record.md) as sentences, for the dialog's help."""
+    return [message("record", key, language) for key in RULES_HELP]
+
+
+def best_texts(kinds: Sequence[str], score: int, moves: int, ms: int, language: str) -> list[str]:
+    """Return a sentence for each personal best in ``kinds`` (``score``, ``moves``,
+    ``time``) that a win of ``score``, ``moves`` and ``ms`` playing time set."""
+    said = {
+        "score": lambda: text("record", "best_score", language, score=score),
+        "moves": lambda: text("record", "best_moves", language, count=moves),
+        "time": lambda: text("record", "best_time", language, time=clock_text(ms)),
+    }
+    return [said[kind]() for kind in kinds]
+
+
+def summary_text(
+    score: int,
+    moves: int,
+    ms: int,
+    *,
+    streak: int,
+    bests: Sequence[str],
+    assisted: bool,
+    practice: bool,
+    lost_before: bool,
+    language: str,
+) -> str:
+    """Return the win summary in one finished text: the score, moves and time; then that
+    it was practice, or already lost, or the streak, the bests and whether it was
+    assisted."""
+    parts = [text("record", "summary_won", language, score=score, count=moves, time=clock_text(ms))]
+    if practice:
+        parts.append(message("record", "summary_practice", language))
+    elif lost_before:
+        parts.append(message("record", "summary_lost_then_won", language))
+    else:
+        if streak:
+            parts.append(text("record", "streak", language, count=streak))
+        parts.extend(bests)
+        if assisted:
+            parts.append(message("record", "summary_assisted", language))
+    return SENTENCE_SEPARATOR.join(parts)

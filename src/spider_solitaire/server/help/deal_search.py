@@ -15,7 +15,8 @@ import contextlib
 import logging
 import secrets
 import threading
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -24,7 +25,7 @@ from ..games import GameService
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits, SolverRunner
 from ..jobs.tasks import winnable_job
-from ..schemas import DealSearch, NewGameFromCode, RuleName, SuitCount
+from ..schemas import ConfirmWord, DealSearch, NewGameFromCode, RuleName, SuitCount
 from ..settings import Settings
 from ..texts import searching
 from .base import SolverHelp
@@ -51,6 +52,8 @@ class Search:
         game_id: the won deal's new game, once done.
         started, seen, ended: when it started, when the player last asked about it, when
             it ended (None while running); UTC.
+        confirm: what the player confirmed for the new game (``abandon``); known only to
+            the process that runs the search.
     """
 
     id: str
@@ -65,6 +68,7 @@ class Search:
     started: datetime
     seen: datetime
     ended: datetime | None
+    confirm: tuple[ConfirmWord, ...] = ()
 
     @classmethod
     def of(cls, row: dict[str, Any]) -> Search:
@@ -107,10 +111,13 @@ class DealSearches(SolverHelp):
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    def start(self, player: str, suits: SuitCount, rule: RuleName) -> Search:
+    def start(
+        self, player: str, suits: SuitCount, rule: RuleName, confirm: Sequence[ConfirmWord] = ()
+    ) -> Search:
         """Start searching for a deal of ``suits`` and ``rule`` (1 suit: always Classic)
         that the solver wins; the player's earlier search or solve is cancelled. Return
-        it."""
+        it. ``confirm``: what the player confirmed for the new game (see
+        :meth:`.GameService.create`)."""
         now = _now()
         row = {
             "id": secrets.token_urlsafe(12),
@@ -127,7 +134,7 @@ class DealSearches(SolverHelp):
             "ended_at": None,
         }
         self.games.store.add_search(row)
-        search = Search.of(row)
+        search = replace(Search.of(row), confirm=tuple(confirm))
         task = asyncio.run_coroutine_threadsafe(self._run(search), self._searching())
         with self._lock:
             self._tasks = {key: t for key, t in self._tasks.items() if not t.done()}
@@ -244,7 +251,7 @@ class DealSearches(SolverHelp):
                 self._end(search.id, "failed", "no_winnable_deal", tried=outcome.tried)
                 return
             games = self.games
-            request = NewGameFromCode(code=outcome.code)
+            request = NewGameFromCode(code=outcome.code, confirm=list(search.confirm))
             loaded = await games.blocking(games.create, search.player, request)
             self.kept.put(loaded.record.id, loaded.game.position, outcome.solution)
             self._end(search.id, "done", None, tried=outcome.tried, game_id=loaded.record.id)

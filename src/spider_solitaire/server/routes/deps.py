@@ -19,7 +19,7 @@ from ..games import GameService
 from ..help import Asker, HelpService
 from ..limits import RateLimiter
 from ..players import COOKIE_NAME, well_formed
-from ..schemas import ErrorBody, StaleVersionBody
+from ..schemas import ConfirmBody, ErrorBody, StaleVersionBody
 
 
 async def get_service(request: Request) -> GameService:
@@ -88,13 +88,21 @@ ERROR_DESCRIPTIONS = {
 """What each documented error status means, unless a route says otherwise."""
 
 
+def _model(status: int, described: str) -> type[ErrorBody]:
+    """The body model of a documented error: a 409 is ``stale_version`` unless its route
+    says ``confirm_needed``."""
+    if status != 409:
+        return ErrorBody
+    return ConfirmBody if described.startswith("confirm_needed") else StaleVersionBody
+
+
 def error_responses(*statuses: int, **described: str) -> dict[int | str, dict[str, Any]]:
     """Return the OpenAPI ``responses`` entry documenting the given error statuses, with
     :data:`ERROR_DESCRIPTIONS` or a route's own (``s422="game_won: ..."``)."""
     own = {int(key.removeprefix("s")): text for key, text in described.items()}
     return {
         status: {
-            "model": StaleVersionBody if status == 409 else ErrorBody,
+            "model": _model(status, own.get(status, "")),
             "description": own.get(status, ERROR_DESCRIPTIONS[status]),
         }
         for status in sorted({*statuses, *own})

@@ -14,7 +14,13 @@ router = APIRouter(prefix="/api/games", tags=["games"])
 @router.post(
     "",
     status_code=201,
-    responses=error_responses(400, 413, 429),
+    responses=error_responses(
+        400,
+        413,
+        429,
+        s409="confirm_needed: confirm abandon (the current game counts as lost) "
+        "or practice (a deal already won)",
+    ),
     summary="Start a new game",
     dependencies=[NEW_GAME_LIMIT],
 )
@@ -27,7 +33,9 @@ async def create_game(
     language: Language,
 ) -> GameState:
     """Deal a game from a code, from suits and a rule (a random seed), or from a position;
-    it becomes the player's current game. Sets the player cookie on a first visit."""
+    it becomes the player's current game. Leaving the current game unfinished, or playing
+    a deal already won, needs ``confirm`` (docs/record.md). Sets the player cookie on a
+    first visit."""
 
     def work() -> tuple[str, bool, GameState]:
         player_id, is_new = service.player(player)

@@ -88,7 +88,12 @@ async def solution_next(
 @router.post(
     "/winnable-deals",
     status_code=202,
-    responses=error_responses(400, 413, 429),
+    responses=error_responses(
+        400,
+        413,
+        429,
+        s409="confirm_needed: the current game would count as lost (confirm abandon)",
+    ),
     summary="Search for a winnable deal",
     dependencies=[SOLVER_LIMIT, NEW_GAME_LIMIT],
 )
@@ -105,8 +110,9 @@ async def start_search(
     the answer's ``id``. When done, the won deal is the player's new current game. Sets
     the player cookie on a first visit."""
     player_id, is_new = await service.blocking(service.player, player)
+    await service.blocking(service.check_leaving, player_id, body.confirm)
     searches = helper.deal_searches
-    search = searches.start(player_id, body.suits, body.rule)
+    search = searches.start(player_id, body.suits, body.rule, body.confirm)
     if is_new:
         set_player_cookie(response, player_id, secure=request.url.scheme == "https")
     return searches.view(search, language)

@@ -13,7 +13,7 @@
 * ``rate_limits``: request counters per client address and per player, per time window.
 
 Revision ID: 0004
-Revises: 0002 (0003 once the record's revision is merged)
+Revises: 0003
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision: str | None = "0002"
+down_revision: str | None = "0003"
 branch_labels: str | None = None
 depends_on: str | None = None
 
