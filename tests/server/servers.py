@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+
+import httpx
 
 SPIDER = str(Path(sys.executable).with_name("spider"))
 """The ``spider`` command of this virtual environment."""
@@ -19,17 +22,19 @@ READY = re.compile(r"serving at (http://\S+?)/ ")
 
 
 @contextmanager
-def spider_serve(db_url: str, **settings: object) -> Iterator[str]:
-    """Start ``spider serve --port 0`` on ``db_url`` with ``SPIDER_<NAME>`` settings (for
-    example ``solver_cores=1``); yield its base URL once it serves; stop it afterwards.
+def spider_serve(db_url: str, *, extra: Sequence[str] = (), **settings: object) -> Iterator[str]:
+    """Start ``spider serve`` on ``db_url`` (on a free port, unless ``extra`` options name
+    one) with ``SPIDER_<NAME>`` settings (for example ``solver_cores=1``); yield its base
+    URL once ``/healthz`` answers; stop it afterwards.
 
     Raises:
         RuntimeError: the server did not start in 60 s (its output is in the message).
     """
     env = os.environ | {"SPIDER_DB_URL": db_url}
     env |= {f"SPIDER_{name.upper()}": str(value) for name, value in settings.items()}
+    port = [] if "--port" in extra else ["--port", "0"]
     process = subprocess.Popen(
-        [SPIDER, "serve", "--port", "0", "--log-level", "warning"],
+        [SPIDER, "serve", "--log-level", "warning", *port, *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -46,6 +51,7 @@ def spider_serve(db_url: str, **settings: object) -> Iterator[str]:
             lines.append(line)
             found = READY.search(line)
             if found:
+                _wait_until_healthy(found.group(1), deadline)
                 yield found.group(1)
                 return
         raise RuntimeError("spider serve did not start:\n" + "".join(lines))
@@ -56,6 +62,24 @@ def spider_serve(db_url: str, **settings: object) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def _wait_until_healthy(base: str, deadline: float) -> None:
+    while True:
+        try:
+            if httpx.get(f"{base}/healthz", timeout=5).status_code == 200:
+                return
+        except httpx.HTTPError:
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(0.1)
+
+
+def free_port() -> int:
+    """A TCP port nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 @contextmanager

@@ -207,3 +207,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeadersMiddleware)
     return app
+
+
+def app_from_env() -> FastAPI:
+    """Build the app with the settings of the environment (:meth:`Settings.from_env`):
+    the factory each of ``spider serve --workers N``'s processes calls."""
+    return create_app(Settings.from_env())

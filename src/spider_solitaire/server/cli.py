@@ -93,6 +93,19 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
         "CPU cores - 1)",
     )
     serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes (uvicorn's workers) on this port (1); the settings reach "
+        "each through SPIDER_* environment variables",
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        help="addresses of the reverse proxies whose X-Forwarded-For/-Proto to trust, "
+        "comma-separated, or * (default: none)",
+    )
+    serve.add_argument(
         "--log-level",
         default="info",
         choices=("critical", "error", "warning", "info", "debug"),
@@ -162,10 +175,13 @@ def run_server(
     port: int,
     log_level: str = "warning",
     on_ready: Callable[[str], None] | None = None,
+    forwarded_allow_ips: str = "",
 ) -> uvicorn.Server:
     """Serve the app for ``settings`` on ``host``:``port`` until interrupted; return the
     stopped server. ``port`` 0 picks a free port. ``on_ready(base_url)`` is called from
-    another thread once the server accepts connections."""
+    another thread once the server accepts connections. ``forwarded_allow_ips``: the
+    proxies whose ``X-Forwarded-*`` headers are trusted (uvicorn's setting; empty: none,
+    and the headers are ignored)."""
     import uvicorn
 
     from .app import create_app
@@ -175,7 +191,13 @@ def run_server(
     bound_port = sock.getsockname()[1]
     shown_host = f"[{host}]" if sock.family == socket.AF_INET6 else host
     base_url = f"http://{shown_host}:{bound_port}"
-    config = uvicorn.Config(app, log_level=log_level, lifespan="on")
+    config = uvicorn.Config(
+        app,
+        log_level=log_level,
+        lifespan="on",
+        proxy_headers=bool(forwarded_allow_ips),
+        forwarded_allow_ips=forwarded_allow_ips or None,
+    )
     server = uvicorn.Server(config)
 
     def announce() -> None:
@@ -230,15 +252,67 @@ def _run(args: argparse.Namespace, host: str, port: int, ready: Callable[[str], 
     from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError
 
     log_level = getattr(args, "log_level", "warning")
+    forwarded = getattr(args, "forwarded_allow_ips", "")
     try:
         settings = _settings(args.db, solver_cores=getattr(args, "solver_workers", None))
-        run_server(settings, host=host, port=port, log_level=log_level, on_ready=ready)
+        if getattr(args, "workers", 1) > 1:
+            return _run_workers(args, settings, host, port, log_level, forwarded)
+        run_server(
+            settings,
+            host=host,
+            port=port,
+            log_level=log_level,
+            on_ready=ready,
+            forwarded_allow_ips=forwarded,
+        )
     except (ArgumentError, NoSuchModuleError, DatabaseError, CommandError) as error:
         print(f"spider {args.command}: database {args.db!r}: {_one_line(error)}", file=sys.stderr)
         return 2
     except OSError as error:
         print(f"spider {args.command}: cannot listen on {host}:{port}: {error}", file=sys.stderr)
         return 2
+    return 0
+
+
+def _run_workers(
+    args: argparse.Namespace,
+    settings: Settings,
+    host: str,
+    port: int,
+    log_level: str,
+    forwarded: str,
+) -> int:
+    """Run ``args.workers`` uvicorn worker processes on ``host``:``port``, each making the
+    app from the environment (:func:`.app.app_from_env`), which gets the settings here."""
+    import os
+
+    import uvicorn
+
+    from .migrations import upgrade_database
+    from .store import make_engine
+
+    engine = make_engine(settings.database_url())  # migrate once, before the workers start
+    try:
+        upgrade_database(engine)
+    finally:
+        engine.dispose()
+    os.environ["SPIDER_DB_URL"] = settings.database_url()
+    os.environ["SPIDER_SOLVER_CORES"] = str(settings.solver_cores)
+    print(
+        f"Spider Solitaire serving at http://{host}:{port}/ with {args.workers} workers "
+        "(Ctrl+C to stop)",
+        flush=True,
+    )
+    uvicorn.run(
+        "spider_solitaire.server.app:app_from_env",
+        factory=True,
+        host=host,
+        port=port,
+        workers=args.workers,
+        log_level=log_level,
+        proxy_headers=bool(forwarded),
+        forwarded_allow_ips=forwarded or None,
+    )
     return 0
 
 
@@ -267,7 +341,8 @@ def _port_is_free(host: str, port: int) -> bool:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """``spider serve [--host H] [--port P] [--db URL] [--log-level L]``."""
+    """``spider serve [--host H] [--port P] [--db URL] [--solver-workers N] [--workers N]
+    [--forwarded-allow-ips IPS] [--log-level L]``."""
 
     def ready(base_url: str) -> None:
         print(f"Spider Solitaire serving at {base_url}/  (Ctrl+C to stop)", flush=True)
