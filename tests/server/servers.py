@@ -89,3 +89,32 @@ def two_servers(db_url: str, **settings: object) -> Iterator[tuple[str, str]]:
         first = stack.enter_context(spider_serve(db_url, **settings))
         second = stack.enter_context(spider_serve(db_url, **settings))
         yield first, second
+
+
+@contextmanager
+def spider_worker(db_url: str, concurrency: int = 1) -> Iterator[subprocess.Popen[str]]:
+    """Run ``spider worker --db db_url`` (the job queue's solver worker) while in the
+    block (yielding its process); stop it afterwards.
+
+    Raises:
+        RuntimeError: the worker did not start in 60 s.
+    """
+    process = subprocess.Popen(
+        [SPIDER, "worker", "--db", db_url, "--concurrency", str(concurrency)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        if "jobs at once" not in line:
+            raise RuntimeError(f"spider worker did not start: {line}{process.stdout.read()}")
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

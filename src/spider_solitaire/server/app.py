@@ -31,7 +31,7 @@ from .errors import ApiError, pick_language
 from .games import GameService
 from .help import HelpService
 from .jobs.pool import SolverPool
-from .jobs.runner import SolverRunner
+from .jobs.runner import Runner, SolverRunner
 from .limits import Limit, RateLimiter
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from .recordbook import RecordBook
@@ -162,7 +162,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         memory_mb=settings.solver_memory_mb or None,
         queue_seconds=settings.solver_queue_seconds,
     )
-    helper = HelpService(service, SolverRunner(pool, store), settings)
+    runner: Runner = SolverRunner(pool, store)
+    if settings.job_queue == "procrastinate":
+        from .jobs.queue import QueueRunner, ensure_queue_schema, queue_app
+
+        ensure_queue_schema(settings.database_url())
+        runner = QueueRunner(
+            store, queue_app(settings.database_url()), settings.solver_queue_seconds
+        )
+    elif settings.job_queue != "pool":
+        raise ValueError(f"job_queue {settings.job_queue!r} is not pool or procrastinate")
+    helper = HelpService(service, runner, settings)
     limiter = RateLimiter(
         store,
         {
@@ -174,7 +184,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        threading.Thread(target=_warm_up, args=(pool,), name="solver-warm-up", daemon=True).start()
+        if settings.job_queue == "pool":
+            threading.Thread(
+                target=_warm_up, args=(pool,), name="solver-warm-up", daemon=True
+            ).start()
         yield
         await helper.close()
         store.close()

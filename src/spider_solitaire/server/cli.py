@@ -113,6 +113,25 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
     )
     serve.set_defaults(handler=cmd_serve)
 
+    worker = subparsers.add_parser(
+        "worker",
+        help="run solver jobs from the job queue (hosting at scale, PostgreSQL)",
+        description="Take solver jobs (hints, can-win, solutions, winnable-deal searches) "
+        "queued by servers started with SPIDER_JOB_QUEUE=procrastinate, and run each in a "
+        "process of its own with its CPU-time and memory limits. Any number of workers, on "
+        "any machine that reaches the database.",
+    )
+    worker.add_argument(
+        "--db", default="", help="PostgreSQL SQLAlchemy URL (default: $SPIDER_DB_URL)"
+    )
+    worker.add_argument(
+        "--concurrency",
+        type=int,
+        default=None,
+        help="jobs at once (default: $SPIDER_SOLVER_CORES, else CPU cores - 1)",
+    )
+    worker.set_defaults(handler=cmd_worker)
+
     db = subparsers.add_parser(
         "db",
         help="manage the games database (upgrade its schema)",
@@ -348,6 +367,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"Spider Solitaire serving at {base_url}/  (Ctrl+C to stop)", flush=True)
 
     return _run(args, args.host, args.port, ready)
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    """``spider worker [--db URL] [--concurrency N]``: status 2 for a database that is not
+    PostgreSQL or cannot be opened, or a missing package."""
+    if _missing_extra("worker"):
+        return 2
+    from sqlalchemy.exc import ArgumentError, DatabaseError
+
+    settings = _settings(args.db, solver_cores=args.concurrency)
+    try:
+        from .jobs.queue import run_worker
+
+        print(f"spider worker: {settings.solver_cores} jobs at once (Ctrl+C to stop)", flush=True)
+        run_worker(
+            settings.database_url(),
+            concurrency=settings.solver_cores,
+            memory_mb=settings.solver_memory_mb or None,
+        )
+    except (ImportError, ValueError, ArgumentError, DatabaseError) as error:
+        print(f"spider worker: {_one_line(error)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 def cmd_db_upgrade(args: argparse.Namespace) -> int:

@@ -84,6 +84,9 @@ class Settings:
             make per window (0: no limit); more get 429 ``rate_limited``.
         new_games_per_address: new games a client address may start per window (each
             may make a player).
+        job_queue: where solver work runs: ``pool`` (the default: this process's own
+            worker processes) or ``procrastinate`` (queued on PostgreSQL for
+            ``spider worker`` processes on any machine; docs/hosting.md).
     """
 
     db_url: str = ""
@@ -108,6 +111,7 @@ class Settings:
     solver_per_address: int = 120
     solver_per_player: int = 60
     new_games_per_address: int = 120
+    job_queue: str = "pool"
 
     def database_url(self) -> str:
         """Return :attr:`db_url`, or :func:`default_db_url` when it is empty."""

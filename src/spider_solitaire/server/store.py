@@ -38,6 +38,7 @@ from sqlalchemy import (
     Column,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -171,6 +172,28 @@ kept_solutions = Table(
 )
 """A solution found for a position of a game (``position_key``: a hash of the position's
 full notation); ``moves`` in move notation, one space between."""
+
+solver_jobs = Table(
+    "solver_jobs",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player_id", String(64), nullable=False),
+    Column("task", String(32), nullable=False),
+    Column("args", Text, nullable=False),
+    Column("cpu_seconds", Float, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("progress", Text),
+    Column("result", Text),
+    Column("error", String(32)),
+    Column("detail", Text),
+    Column("cancel", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+"""A solver job queued for the workers (``spider worker``, in the job-queue mode): its task
+and arguments (JSON), its status (``queued``, ``running``, ``done``, ``failed``,
+``cancelled``), its last progress and its answer (JSON), a request to ``cancel`` it, and
+``updated_at``, which a running job's worker refreshes (its heartbeat)."""
 
 rate_limits = Table(
     "rate_limits",
@@ -846,6 +869,31 @@ class Store:
             log.warning("the database is not reachable", exc_info=True)
             return False
         return True
+
+    # --- the job queue's solver jobs (see .jobs.queue) -----------------------------------
+
+    def add_solver_job(self, row: dict[str, Any]) -> None:
+        """Save a new solver job (a row of ``solver_jobs``)."""
+        now = _now()
+        with self._writing() as connection:
+            connection.execute(insert(solver_jobs), row | {"created_at": now, "updated_at": now})
+
+    def solver_job(self, job_id: str) -> dict[str, Any] | None:
+        """Return the solver job ``job_id`` as a dict of its columns, or None."""
+        statement = select(solver_jobs).where(solver_jobs.c.id == job_id)
+        with self._reading() as connection:
+            row = connection.execute(statement).first()
+        return {key: aware(value) for key, value in row._mapping.items()} if row else None
+
+    def update_solver_job(self, job_id: str, *, unfinished: bool = False, **values: Any) -> bool:
+        """Change columns of the solver job ``job_id`` (``updated_at`` is set to now); with
+        ``unfinished``, only while it is queued or running. Return whether it changed."""
+        statement = update(solver_jobs).where(solver_jobs.c.id == job_id)
+        if unfinished:
+            statement = statement.where(solver_jobs.c.status.in_(("queued", "running")))
+        with self._writing() as connection:
+            changed = connection.execute(statement.values(updated_at=_now(), **values))
+            return bool(changed.rowcount)
 
     # --- the record -----------------------------------------------------------------
 

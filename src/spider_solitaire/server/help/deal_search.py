@@ -23,7 +23,7 @@ from typing import Any, Literal
 from ..errors import ApiError, reason_message
 from ..games import GameService
 from ..jobs.pool import CPU_MARGIN, SolveFailed
-from ..jobs.runner import JobLimits, SolverRunner
+from ..jobs.runner import JobLimits, Runner
 from ..jobs.tasks import winnable_job
 from ..schemas import ConfirmWord, DealSearch, NewGameFromCode, RuleName, SuitCount
 from ..settings import Settings
@@ -104,7 +104,7 @@ class DealSearches(SolverHelp):
     the process that started it, on an event loop of its own."""
 
     def __init__(
-        self, games: GameService, runner: SolverRunner, settings: Settings, kept: SolutionCache
+        self, games: GameService, runner: Runner, settings: Settings, kept: SolutionCache
     ) -> None:
         super().__init__(games, runner, settings, kept)
         self._tasks: dict[str, concurrent.futures.Future[None]] = {}

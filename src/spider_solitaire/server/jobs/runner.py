@@ -9,7 +9,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from ..errors import ApiError
 from .pool import Report, SolveCancelled, SolveFailed, SolverPool
@@ -43,6 +43,28 @@ class JobLimits:
     cpu_seconds: float
     disconnected: Disconnected | None = None
     progress: Callable[[Any], None] | None = None
+
+
+class Runner(Protocol):
+    """What the help modules call to run a solver task for a player: the embedded pool's
+    :class:`SolverRunner` or the job queue's :class:`~.queue.QueueRunner`."""
+
+    async def run(
+        self,
+        player: str,
+        limits: JobLimits,
+        task: Callable[Concatenate[Report, P], T],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Return ``task(report, *args, **kwargs)`` run for ``player`` within ``limits``
+        (see :meth:`SolverRunner.run` for what it raises)."""
+        ...
+
+    async def close(self) -> None:
+        """Stop every task and refuse new ones (the app is shutting down)."""
+        ...
 
 
 class SolverRunner:

@@ -10,6 +10,8 @@
   report on and stop;
 * ``player_jobs``: the one solver job each player may have running, across processes;
 * ``kept_solutions``: solutions the solver found, by game and position;
+* ``solver_jobs``: solver work queued for ``spider worker`` processes (the job-queue mode),
+  its progress and its answer;
 * ``rate_limits``: request counters per client address and per player, per time window.
 
 Revision ID: 0004
@@ -71,6 +73,22 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(
+        "solver_jobs",
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("player_id", sa.String(64), nullable=False),
+        sa.Column("task", sa.String(32), nullable=False),
+        sa.Column("args", sa.Text(), nullable=False),
+        sa.Column("cpu_seconds", sa.Float(), nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("progress", sa.Text(), nullable=True),
+        sa.Column("result", sa.Text(), nullable=True),
+        sa.Column("error", sa.String(32), nullable=True),
+        sa.Column("detail", sa.Text(), nullable=True),
+        sa.Column("cancel", sa.Boolean(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_table(
         "rate_limits",
         sa.Column("key", sa.String(160), primary_key=True),
         sa.Column("window", sa.BigInteger(), nullable=False),
@@ -81,7 +99,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     """Drop the tables and the column; the counters go back to 32 bits (a game past
     2^31 - 1 actions or moves cannot be kept by an older release)."""
-    for table in ("rate_limits", "kept_solutions", "player_jobs", "deal_searches"):
+    tables = ("rate_limits", "solver_jobs", "kept_solutions", "player_jobs", "deal_searches")
+    for table in tables:
         op.drop_table(table)
     op.drop_table("game_snapshots")
     with op.batch_alter_table("actions") as batch:
