@@ -121,7 +121,8 @@ async def player(
 
     async def new_game() -> dict[str, Any] | None:
         began = time.perf_counter()
-        response = await http.post(f"{base()}/api/games", json={"suits": args.suits})
+        body = {"suits": args.suits, "confirm": ["abandon"]}
+        response = await http.post(f"{base()}/api/games", json=body)
         tally.new_game_latencies.append(time.perf_counter() - began)
         if response.status_code != 201:
             tally.errors.append(f"new game: {response.status_code} {response.text[:200]}")
@@ -162,7 +163,8 @@ async def solver_player(http: httpx.AsyncClient, tally: Tally) -> None:
     """Keep the solver busy: ask "Can I still win?" on new 4-suit deals, one after the
     other, until cancelled (which hangs up, and the server kills that solve)."""
     while True:
-        state = (await http.post("/api/games", json={"suits": 4})).json()
+        body = {"suits": 4, "confirm": ["abandon"]}
+        state = (await http.post("/api/games", json=body)).json()
         response = await http.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
         answer = response.json().get("answer") if response.status_code == 200 else None
         tally.solves.append(answer or f"{response.status_code}")

@@ -59,6 +59,25 @@ def test_replay_stops_at_an_illegal_action_with_its_number(
     assert "moves: 1\n" in captured.out
 
 
+def test_replay_reads_undo_redo_and_restart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text("# a full game record\nSP1-S2C-AAAAAAD\n6>1 d u U r restart 8>7\nundo redo\n")
+    assert main(["replay", str(record)]) == 0
+    game = Game.from_code("SP1-S2C-AAAAAAD")
+    for action in ("6:1>1", "d", "undo", "undo", "redo", "restart", "8:1>7", "undo", "redo"):
+        game.act(action)
+    out = capsys.readouterr().out
+    assert out == game.position_text() + "score 499, moves 1\n"
+    record.write_text("SP1-S2C-AAAAAAD\nu\n")
+    assert main(["replay", str(record)]) == 1
+    assert capsys.readouterr().err.startswith("action 1 (undo) refused: nothing_to_undo:")
+    record.write_text("SP1-S2C-AAAAAAD\n6>1 undone\n")
+    assert main(["replay", str(record)]) == 2
+    assert "action 2: 'undone' is not an action" in capsys.readouterr().err
+
+
 def test_replay_of_a_missing_file_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "/nonexistent/record.txt"]) == 2
     err = capsys.readouterr().err

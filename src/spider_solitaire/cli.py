@@ -16,7 +16,7 @@ from . import __version__
 from .errors import IllegalMoveError, InvalidCodeError, SpiderError
 from .game import Game
 from .messages import LANGUAGES
-from .moves import parse_record
+from .moves import parse_game_record
 from .server.cli import add_server_commands
 from .solver.cli import add_solve_command
 
@@ -36,19 +36,20 @@ def cmd_deal(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """``spider replay FILE [--position POSITION_FILE]``: replay a game record (or, with
     ``--position``, the actions in FILE from that position) and print the final position,
-    score and moves. An illegal action stops it with status 1, the action's number and
-    reason."""
+    score and moves. The record may hold undo (``u``), redo (``r``) and ``restart`` too
+    (a full game record, as the browser table exports it). An illegal action stops it
+    with status 1, the action's number and reason."""
     text = Path(args.file).read_text(encoding="utf-8-sig")
     if args.position is not None:
         start = Path(args.position).read_text(encoding="utf-8-sig")
         game = Game.from_position(start, strict=False)
-        _, moves = parse_record("position\n" + text)
+        _, moves = parse_game_record("position\n" + text)
     else:
-        code, moves = parse_record(text)
+        code, moves = parse_game_record(text)
         game = Game.from_code(code)
     for number, move in enumerate(moves, 1):
         try:
-            game.play(move)
+            game.act(move)
         except IllegalMoveError as error:
             print(
                 f"action {number} ({move}) refused: {error.reason}: {error.explain()}",

@@ -10,7 +10,9 @@ Notation (columns are numbered 1-10 everywhere):
 * ``d``: deal a row from the stock (``D`` and ``deal`` are accepted too).
 
 A game record is a game code on its first line, then actions separated by white
-space (:func:`parse_record`).
+space (:func:`parse_record`). A full game record (:func:`parse_game_record`,
+:func:`format_game_record`) may also hold ``u`` (undo), ``r`` (redo) and ``restart``, so
+that it gives a game exactly as it was played (the browser table's export).
 
 >>> move = Move.parse("3>7")
 >>> move.count is None, move.is_resolved
@@ -22,6 +24,7 @@ space (:func:`parse_record`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import InvalidMoveError
@@ -186,3 +189,79 @@ def parse_record(text: str) -> tuple[str, list[Move]]:
         except InvalidMoveError as error:
             raise InvalidMoveError(f"action {number}: {error}") from None
     return code, moves
+
+
+CONTROL_WORDS: dict[str, str] = {
+    "u": "undo",
+    "undo": "undo",
+    "r": "redo",
+    "redo": "redo",
+    "restart": "restart",
+}
+"""The words of a full game record that are not moves, with the action each means (any
+case)."""
+
+RECORD_WORDS: dict[str, str] = {"undo": "u", "redo": "r", "restart": "restart"}
+"""How :func:`format_game_record` writes the actions that are not moves."""
+
+RecordAction = Move | str
+"""An action of a full game record: a :class:`Move`, or ``"undo"``, ``"redo"``,
+``"restart"``."""
+
+
+def parse_game_record(text: str) -> tuple[str, list[RecordAction]]:
+    """Split a full game record into its game code (first non-blank line, unparsed) and
+    its actions: moves (``3:4>7``, ``3>7``, ``d``) and ``u``/``undo``, ``r``/``redo``,
+    ``restart`` (any case), returned as :class:`Move` or the words ``"undo"``,
+    ``"redo"``, ``"restart"``. Lines starting with ``#`` are ignored. A record of moves
+    alone (:func:`parse_record`) is a full record too.
+
+    >>> parse_game_record("SP1-S1C-AAAAAAD\\n6:1>1 u r restart d")
+    ('SP1-S1C-AAAAAAD', [Move(6, 1, 1), 'undo', 'redo', 'restart', Move.deal()])
+
+    Raises:
+        InvalidMoveError: the record is empty or an action has bad syntax (the message
+            gives the action's number, counting from 1).
+    """
+    lines = [
+        line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not lines:
+        raise InvalidMoveError(f"{text!r}: a game record starts with a game code line")
+    actions: list[RecordAction] = []
+    for number, token in enumerate(" ".join(lines[1:]).split(), start=1):
+        word = CONTROL_WORDS.get(token.lower())
+        if word is not None:
+            actions.append(word)
+            continue
+        try:
+            actions.append(Move.parse(token))
+        except InvalidMoveError as error:
+            raise InvalidMoveError(f"action {number}: {error}") from None
+    return lines[0].strip(), actions
+
+
+def format_game_record(
+    code: str, actions: Iterable[RecordAction | str], comments: Iterable[str] = ()
+) -> str:
+    """Write a full game record: ``comments`` (each a ``# `` line), the game ``code``
+    line, then the actions, 20 a line: moves in canonical notation (notation text is
+    parsed and written back), ``u``, ``r``, ``restart``. :func:`parse_game_record` reads it
+    back.
+
+    >>> print(format_game_record("SP1-S1C-AAAAAAD", ["6:1>1", "undo", "redo", "d"]), end="")
+    SP1-S1C-AAAAAAD
+    6:1>1 u r d
+
+    Raises:
+        InvalidMoveError: an action is neither a move nor undo, redo or restart.
+    """
+    words = []
+    for action in actions:
+        if isinstance(action, str) and action.strip().lower() in CONTROL_WORDS:
+            words.append(RECORD_WORDS[CONTROL_WORDS[action.strip().lower()]])
+        else:
+            words.append(str(action if isinstance(action, Move) else Move.parse(action)))
+    lines = [f"# {comment}" for comment in comments] + [code]
+    lines += [" ".join(words[start : start + 20]) for start in range(0, len(words), 20)]
+    return "\n".join(lines) + "\n"

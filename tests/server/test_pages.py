@@ -120,6 +120,15 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/games/{game_id}/open",
         "/api/stats",
         "/api/stats/reset",
+        "/api/history",
+        "/api/games/{game_id}/replay",
+        "/api/games/{game_id}/replay/{step}",
+        "/api/games/{game_id}/share",
+        "/api/games/{game_id}/export",
+        "/api/replays/{share_id}",
+        "/api/replays/{share_id}/{step}",
+        "/api/transfer",
+        "/api/transfer/claim",
     }
     models = set(schema["components"]["schemas"])
     assert {"HintAnswer", "WinCheck", "LastWinnable", "SolutionStep", "DealSearch"} <= models

@@ -23,6 +23,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -60,6 +61,16 @@ def _describe(errors: Any) -> str:
         where = ".".join(str(part) for part in item.get("loc", ()))
         parts.append(f"{where}: {item.get('msg', 'invalid')}")
     return "; ".join(parts) or "invalid request"
+
+
+def _allowed(request: Request) -> str:
+    """The methods of every route at the request's path (Starlette's 405 names only the
+    first route's: ``/api/games/{id}/share`` has a POST and a DELETE route)."""
+    methods: set[str] = set()
+    for route in request.app.routes:
+        if isinstance(route, APIRoute) and route.path_regex.match(request.url.path):
+            methods |= route.methods or set()
+    return ", ".join(sorted(methods))
 
 
 def _install_error_handlers(app: FastAPI) -> None:
@@ -101,6 +112,8 @@ def _install_error_handlers(app: FastAPI) -> None:
         response = _error_response(request, ApiError(status, reason))
         if error.headers:
             response.headers.update(error.headers)
+        if error.status_code == 405:
+            response.headers["Allow"] = _allowed(request)
         return response
 
     async def server_error(request: Request, error: Exception) -> JSONResponse:

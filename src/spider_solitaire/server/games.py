@@ -51,6 +51,10 @@ from .store import Decided, GameRecord, StaleVersionError, Store
 from .texts import clock_text, confirm_text, table_labels, wording
 from .threads import Blocking
 
+LEAVE_TRIES = 3
+"""How many times starting or opening a game reads the game it leaves again, when that
+game was played on (in another tab) between the read and the write."""
+
 CONTROL_ACTIONS = ("undo", "redo", "restart")
 """Actions that are not moves; stored in the action log by these names."""
 
@@ -328,6 +332,10 @@ class GameService:
 
     # --- loading ------------------------------------------------------------------
 
+    def start(self, record: GameRecord) -> Game:
+        """Return ``record``'s game at its start (before any action)."""
+        return self._start(record)
+
     def _start(self, record: GameRecord) -> Game:
         if record.code is not None:
             return Game.from_code(record.code, undo_limit=self.undo_limit)
@@ -437,22 +445,29 @@ class GameService:
             raise ApiError(400, "bad_position", detail=str(error)) from None
         if isinstance(request, NewGameFromPosition):
             _check_playable(game.start)
-        leaving = self._leaving(player_id)
-        needed = ["abandon"] if leaving is not None else []
         practice = game.code is None
-        if game.code is not None and self.store.has_won_code(player_id, game.code):
-            practice = True
-            needed.append("practice")
-        self._confirmed(needed, request.confirm)
-        record = self.store.create_game(
-            player_id,
-            code=game.code,
-            start_position=None if game.code is not None else game.start.to_text(),
-            suits=game.suits,
-            rule=game.rule,
-            practice=practice,
-            abandon=leaving,
-        )
+        won_before = game.code is not None and self.store.has_won_code(player_id, game.code)
+        for attempt in range(LEAVE_TRIES):
+            leaving = self._leaving(player_id)
+            needed = ["abandon"] if leaving is not None else []
+            if won_before:
+                practice = True
+                needed.append("practice")
+            self._confirmed(needed, request.confirm)
+            try:
+                record = self.store.create_game(
+                    player_id,
+                    code=game.code,
+                    start_position=None if game.code is not None else game.start.to_text(),
+                    suits=game.suits,
+                    rule=game.rule,
+                    practice=practice,
+                    abandon=leaving,
+                )
+                break
+            except StaleVersionError:  # the game left was played on meanwhile: again
+                if attempt == LEAVE_TRIES - 1:
+                    raise ApiError(409, "stale_version_left") from None
         if leaving is not None:
             self.cache.drop(leaving[0].id)
         loaded = LoadedGame(record, game)
@@ -470,9 +485,15 @@ class GameService:
         """
         loaded = self.get(player_id, game_id)
         assert player_id is not None
-        leaving = self._leaving(player_id, keep=game_id)
-        self._confirmed(["abandon"] if leaving is not None else [], confirm)
-        record = self.store.open_game(loaded.record, leaving)
+        for attempt in range(LEAVE_TRIES):
+            leaving = self._leaving(player_id, keep=game_id)
+            self._confirmed(["abandon"] if leaving is not None else [], confirm)
+            try:
+                record = self.store.open_game(loaded.record, leaving)
+                break
+            except StaleVersionError:  # the game left was played on meanwhile: again
+                if attempt == LEAVE_TRIES - 1:
+                    raise ApiError(409, "stale_version_left") from None
         if leaving is not None:
             self.cache.drop(leaving[0].id)
         return self._load(record)

@@ -8,22 +8,40 @@ transfer code); games are written by the service alone (opening one, a share lin
 
 from __future__ import annotations
 
+import math
+import re
+import secrets
+from dataclasses import replace
 from datetime import timedelta
 
-from .games import GameService
+from ..game import Game
+from ..messages import message
+from ..moves import format_game_record
+from .errors import ApiError
+from .games import GameService, build_state
 from .record import after_resets, figures, iso, same_class
 from .schemas import (
+    GameState,
+    HistoryGame,
+    HistoryPage,
     HistoryStatus,
     InProgress,
     LastResult,
+    ReplayAction,
+    ReplayLog,
+    ReplayStep,
     RuleName,
     ScorePoint,
     Stats,
     SuitCount,
+    TransferCode,
     VariantStats,
 )
 from .store import GameRecord
-from .texts import rules_help, variant_label
+from .texts import announcement, rules_help, status_label, variant_label
+
+SHARE_ID = re.compile(r"[A-Za-z0-9_-]{22}")
+"""The shape of a share id (16 random bytes, URL-safe): anything else is not looked up."""
 
 HISTORY_PAGE = 20
 """Games on a page of the history."""
@@ -131,3 +149,171 @@ class RecordBook:
         if player_id is not None:
             self.store.add_reset(player_id, suits, rule)
         return self.stats(player_id, language)
+
+    # --- history --------------------------------------------------------------------
+
+    def history(self, player_id: str | None, page: int, language: str) -> HistoryPage:
+        """Return page ``page`` (from 1) of the player's games, newest first
+        (:data:`HISTORY_PAGE` a page): the games with actions, and the current game.
+
+        Raises:
+            ApiError: 404 ``bad_page`` for a page after the last (page 1 always exists).
+        """
+        current = self.store.current_game(player_id) if player_id is not None else None
+        records: list[GameRecord] = []
+        total = 0
+        if player_id is not None:
+            offset = (page - 1) * HISTORY_PAGE
+            current_id = current.id if current is not None else None
+            records, total = self.store.history(player_id, current_id, offset, HISTORY_PAGE)
+        pages = max(1, math.ceil(total / HISTORY_PAGE))
+        if page > pages:
+            raise ApiError(404, "bad_page")
+        games = []
+        for record in records:
+            game = self.service.get(player_id, record.id).game
+            status = history_status(record, game.is_won)
+            games.append(
+                HistoryGame(
+                    game_id=record.id,
+                    started_at=iso(record.created_at),
+                    label=variant_label(record.suits, record.rule, language),
+                    code=record.code,
+                    status=status,
+                    status_label=status_label(status, language),
+                    score=game.position.score,
+                    moves=game.position.move_count,
+                    playing_ms=record.playing_ms,
+                    assisted=record.assisted,
+                    current=current is not None and record.id == current.id,
+                )
+            )
+        return HistoryPage(games=games, page=page, pages=pages, total=total)
+
+    # --- replays ----------------------------------------------------------------------
+
+    def _replayed(self, record: GameRecord, language: str) -> tuple[Game, list[ReplayAction]]:
+        """Replay ``record``'s whole action log; return the game at its start and each
+        entry with what it did in ``language``."""
+        start = self.service.start(record)
+        game = start.copy()
+        entries = []
+        for number, action in enumerate(self.store.actions(record.id), start=1):
+            events = game.act(action)
+            entries.append(
+                ReplayAction(
+                    number=number, action=action, label=announcement(action, events, language)
+                )
+            )
+        return start, entries
+
+    def replay_log(self, record: GameRecord, language: str) -> ReplayLog:
+        """Return ``record``'s whole action log for the replay viewer (every action since
+        the first, undo, redo and restart included, not only those undo can reach)."""
+        _, entries = self._replayed(record, language)
+        return ReplayLog(steps=len(entries), actions=entries)
+
+    def replay_step(
+        self, record: GameRecord, step: int, language: str, *, shown_id: str | None = None
+    ) -> ReplayStep:
+        """Return the table after ``step`` entries of ``record``'s log, as the player saw
+        it then (built like every state: face-down cards only counted), and what that
+        step did. ``shown_id``: the id the state shows instead of the game's (a shared
+        replay shows its share id, nothing of the owner's).
+
+        Raises:
+            ApiError: 404 ``no_replay_step`` when ``step`` is below 0 or after the last.
+        """
+        if not 0 <= step <= record.version:
+            raise ApiError(404, "no_replay_step")
+        actions = self.store.actions(record.id, upto=step)
+        game = self.service.start(record)
+        events = []
+        for action in actions:
+            events = game.act(action)
+        label = message("record", "replay_start", language)
+        if step:
+            label = announcement(actions[-1], events, language)
+        seen = replace(record, id=shown_id or record.id, version=step)
+        state: GameState = build_state(seen, game, language)
+        return ReplayStep(step=step, state=state, label=label)
+
+    def owned(self, player_id: str | None, game_id: str) -> GameRecord:
+        """Return the player's game ``game_id`` as stored.
+
+        Raises:
+            ApiError: 404 ``not_found`` for an unknown id or another player's game.
+        """
+        return self.service.get(player_id, game_id).record
+
+    def shared(self, share_id: str) -> GameRecord:
+        """Return the game shared as ``share_id``.
+
+        Raises:
+            ApiError: 404 ``not_found`` when no game is shared so (or the link was
+                removed).
+        """
+        record = self.store.game_by_share(share_id) if SHARE_ID.fullmatch(share_id) else None
+        if record is None:
+            raise ApiError(404, "not_found")
+        return record
+
+    # --- transfer codes -----------------------------------------------------------------
+
+    def transfer(self, player_id: str | None) -> TransferCode:
+        """Make a one-time code (``ABCD-EFGH``, from :data:`TRANSFER_ALPHABET`: 40 random
+        bits) that gives the player's record to the browser that claims it within
+        :data:`TRANSFER_LIFETIME`.
+
+        Raises:
+            ApiError: 404 ``no_game`` when this browser has no record (no player cookie).
+        """
+        if player_id is None or not self.store.has_player(player_id):
+            raise ApiError(404, "no_game")
+        letters = "".join(secrets.choice(TRANSFER_ALPHABET) for _ in range(8))
+        code = f"{letters[:4]}-{letters[4:]}"
+        expires_at = self.store.add_transfer(player_id, code, TRANSFER_LIFETIME)
+        return TransferCode(code=code, expires_at=iso(expires_at))
+
+    def claim(self, code: str) -> str:
+        """Use the transfer ``code`` (any case; hyphen and spaces optional) and return the
+        player whose record it carries (the route sets the cookie to it).
+
+        Raises:
+            ApiError: 404 ``transfer_unknown`` (no such code); 410 ``transfer_used`` or
+                ``transfer_expired``.
+        """
+        letters = re.sub(r"[\s-]", "", code).upper()
+        if len(letters) != 8 or any(letter not in TRANSFER_ALPHABET for letter in letters):
+            raise ApiError(404, "transfer_unknown")
+        player_id, problem = self.store.claim_transfer(f"{letters[:4]}-{letters[4:]}")
+        if problem is not None:
+            raise ApiError(404 if problem == "unknown" else 410, f"transfer_{problem}")
+        return player_id
+
+    # --- export -------------------------------------------------------------------------
+
+    def export(self, record: GameRecord) -> tuple[str, str]:
+        """Return ``record``'s full game record (every action: moves, ``d``, ``u``, ``r``,
+        ``restart``; :func:`spider_solitaire.moves.format_game_record`) and a file name
+        for it. A game from a position has no code line: its start position is given as
+        comment lines, and ``spider replay --position POSITION_FILE FILE`` replays it."""
+        game = self.service.get(record.player_id, record.id).game
+        comments = [
+            f"started: {iso(record.created_at)}",
+            f"rules: S{record.suits}{'C' if record.rule == 'classic' else 'F'}",
+            f"actions: {record.version}",
+            f"score: {game.position.score}",
+            f"moves: {game.position.move_count}",
+            f"won: {'yes' if game.is_won else 'no'}",
+        ]
+        actions = self.store.actions(record.id)
+        if record.code is not None:
+            text = format_game_record(record.code, actions, comments)
+            name = record.code
+        else:
+            start = self.service.start(record).position_text()
+            comments += ["start position:", *start.splitlines()]
+            text = format_game_record("", actions, comments).replace("\n\n", "\n", 1)
+            name = "position"
+        return text, f"spider-{name}-{record.created_at:%Y%m%d-%H%M}.txt"

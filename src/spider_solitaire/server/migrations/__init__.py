@@ -10,6 +10,9 @@ revisions are in ``versions/``, oldest first:
 * ``0002``: drops the columns of ``games`` that nothing needs (``score``, ``moves``,
   ``is_won``: derived from the action log; ``history``, ``redo``: the undo and redo
   stacks, which the log rebuilds exactly);
+* ``0003``: the player's record (docs/record.md): ``results``, ``stat_resets``,
+  ``transfer_codes``, and the columns of ``games`` for practice, playing time, the
+  counted outcome and the share link.
 * ``0004``: what several server processes share (hosting, issue 11): ``games.revision``,
   64-bit counters, snapshots, deal searches, the player's running solver job, kept
   solutions and rate-limit counters.

@@ -80,6 +80,7 @@ ERROR_DESCRIPTIONS = {
     400: "malformed body or notation: bad_request, bad_action, bad_code, bad_position",
     404: "not_found (unknown id, another player's game) or no_game",
     409: "stale_version: the action was for an old version; the current state is included",
+    410: "gone: the code was used or has expired",
     413: "too_large: the body is over the limit",
     422: "the rules refuse the action: the engine's reason code, or no_target",
     429: "rate_limited: too many such requests from this address or player; Retry-After",
@@ -89,11 +90,13 @@ ERROR_DESCRIPTIONS = {
 
 
 def _model(status: int, described: str) -> type[ErrorBody]:
-    """The body model of a documented error: a 409 is ``stale_version`` unless its route
-    says ``confirm_needed``."""
+    """The body model of a documented error: a 409 is ``stale_version`` (with the state)
+    unless its route says ``confirm_needed`` or another reason."""
     if status != 409:
         return ErrorBody
-    return ConfirmBody if described.startswith("confirm_needed") else StaleVersionBody
+    if described.startswith("confirm_needed"):
+        return ConfirmBody
+    return StaleVersionBody if not described else ErrorBody
 
 
 def error_responses(*statuses: int, **described: str) -> dict[int | str, dict[str, Any]]:

@@ -1,5 +1,6 @@
-"""The page (``/``), the browser app's files (``/static/...``), from the package, and the
-browser's part of the message catalog (``/static/i18n/{language}.json``), built from it."""
+"""The page (``/``, and ``/replay/{share_id}`` for a shared replay), the browser app's
+files (``/static/...``), from the package, and the browser's part of the message catalog
+(``/static/i18n/{language}.json``), built from it."""
 
 from __future__ import annotations
 
@@ -73,6 +74,14 @@ def index(request: Request) -> Response:
         text = page.read_text(encoding="utf-8").replace('"/static/', f'"{prefix}')
         return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
     return HTMLResponse(PLACEHOLDER_PAGE, headers={"Cache-Control": "no-cache"})
+
+
+@router.api_route("/replay/{share_id}", methods=["GET", "HEAD"])
+def shared_replay_page(share_id: str, request: Request) -> Response:
+    """Serve ``index.html`` for a shared replay link (the page reads the share id from its
+    address and shows the replay; ``/api/replays/{share_id}`` answers 404 for a link
+    that does not exist or was removed)."""
+    return index(request)
 
 
 @router.get("/healthz", include_in_schema=False)

@@ -6,10 +6,25 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi.responses import PlainTextResponse
 
+from ...messages import message
+from ..players import set_player_cookie
 from ..recordbook import RecordBook
-from ..schemas import GameState, OpenRequest, ResetRequest, Stats
+from ..schemas import (
+    GameState,
+    HistoryPage,
+    OpenRequest,
+    ReplayLog,
+    ReplayStep,
+    ResetRequest,
+    ShareLink,
+    Stats,
+    TransferClaim,
+    TransferClaimed,
+    TransferCode,
+)
 from .deps import Language, Player, Service, error_responses
 
 
@@ -56,3 +71,133 @@ async def open_game(
     return await service.blocking(
         lambda: service.state(service.open(player, game_id, body.confirm), language)
     )
+
+
+@router.get("/history", responses=error_responses(400, s404="bad_page"), summary="The history")
+async def history(
+    book: Book,
+    service: Service,
+    player: Player,
+    language: Language,
+    page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
+) -> HistoryPage:
+    """The player's games, newest first, 20 a page (those with actions, and the current
+    game): date, variant, code, status, score, moves, time, assisted."""
+    return await service.blocking(book.history, player, page, language)
+
+
+@router.get("/games/{game_id}/replay", responses=error_responses(404), summary="A game's log")
+async def replay_log(
+    game_id: str, book: Book, service: Service, player: Player, language: Language
+) -> ReplayLog:
+    """The game's whole action log (undo, redo and restart included) with what each
+    action did in words."""
+    return await service.blocking(lambda: book.replay_log(book.owned(player, game_id), language))
+
+
+@router.get(
+    "/games/{game_id}/replay/{step}",
+    responses=error_responses(404),
+    summary="The table at a step of the replay",
+)
+async def replay_step(
+    game_id: str, step: int, book: Book, service: Service, player: Player, language: Language
+) -> ReplayStep:
+    """The table after ``step`` log entries (0: the deal), as the player saw it then."""
+    return await service.blocking(
+        lambda: book.replay_step(book.owned(player, game_id), step, language)
+    )
+
+
+@router.post(
+    "/games/{game_id}/share",
+    responses=error_responses(404, s409="not_finished: only a finished game is shared"),
+    summary="Make a public replay link",
+)
+async def share(game_id: str, service: Service, player: Player) -> ShareLink:
+    """Make (or give again) the public replay link of a finished game of the player."""
+    share_id = await service.blocking(service.share, player, game_id, True)
+    assert share_id is not None
+    return ShareLink(share_id=share_id, url=f"/replay/{share_id}")
+
+
+@router.delete(
+    "/games/{game_id}/share",
+    status_code=204,
+    responses=error_responses(404),
+    summary="Remove the public replay link",
+)
+async def unshare(game_id: str, service: Service, player: Player) -> Response:
+    """Remove the game's public replay link: the old link then answers 404."""
+    await service.blocking(service.share, player, game_id, False)
+    return Response(status_code=204)
+
+
+@router.get("/replays/{share_id}", responses=error_responses(404), summary="A shared replay")
+async def shared_log(share_id: str, book: Book, service: Service, language: Language) -> ReplayLog:
+    """The shared game's action log, for anyone with the link (nothing else of the
+    owner's)."""
+    return await service.blocking(lambda: book.replay_log(book.shared(share_id), language))
+
+
+@router.get(
+    "/replays/{share_id}/{step}",
+    responses=error_responses(404),
+    summary="The table at a step of a shared replay",
+)
+async def shared_step(
+    share_id: str, step: int, book: Book, service: Service, language: Language
+) -> ReplayStep:
+    """As ``/api/games/{id}/replay/{step}``, for anyone with the link; the state's ``id``
+    is the share id."""
+    return await service.blocking(
+        lambda: book.replay_step(book.shared(share_id), step, language, shown_id=share_id)
+    )
+
+
+@router.get(
+    "/games/{game_id}/export",
+    response_class=Response,
+    responses={
+        200: {
+            "content": {"text/plain": {"schema": {"type": "string"}}},
+            "description": "the game record, as a file to download",
+        },
+        **error_responses(404),
+    },
+    summary="Export the game record",
+)
+async def export(game_id: str, book: Book, service: Service, player: Player) -> Response:
+    """The game as a full game record (every action, undo, redo and restart included),
+    as a text file to download; ``spider replay`` reads it."""
+    text, name = await service.blocking(lambda: book.export(book.owned(player, game_id)))
+    return PlainTextResponse(
+        text, headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
+
+
+@router.post("/transfer", responses=error_responses(404), summary="Make a transfer code")
+async def transfer(book: Book, service: Service, player: Player) -> TransferCode:
+    """A one-time code (10 minutes) that moves this browser's record to another."""
+    return await service.blocking(book.transfer, player)
+
+
+@router.post(
+    "/transfer/claim",
+    responses=error_responses(
+        400, 413, s404="transfer_unknown", s410="transfer_used or transfer_expired"
+    ),
+    summary="Claim a transfer code",
+)
+async def claim(
+    body: TransferClaim,
+    request: Request,
+    response: Response,
+    book: Book,
+    service: Service,
+    language: Language,
+) -> TransferClaimed:
+    """Use a transfer code: this browser's cookie becomes the record's player."""
+    player_id = await service.blocking(book.claim, body.code)
+    set_player_cookie(response, player_id, secure=request.url.scheme == "https")
+    return TransferClaimed(message=message("record", "transfer_claimed", language))
