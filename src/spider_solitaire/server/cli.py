@@ -116,7 +116,7 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
     worker = subparsers.add_parser(
         "worker",
         help="run solver jobs from the job queue (hosting at scale, PostgreSQL)",
-        description="Take solver jobs (hints, can-win, solutions, winnable-deal searches) "
+        description="Take solver jobs (can-win, solutions, winnable-deal searches) "
         "queued by servers started with SPIDER_JOB_QUEUE=procrastinate, and run each in a "
         "process of its own with its CPU-time and memory limits. Any number of workers, on "
         "any machine that reaches the database.",
