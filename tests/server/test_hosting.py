@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider_solitaire import __version__
+from spider_solitaire.cli import main
 from spider_solitaire.server.routes.pages import static_token
 from spider_solitaire.server.settings import WEB_DIR, Settings
 
@@ -106,3 +107,11 @@ def test_spider_serve_workers_runs_several_processes(tmp_path: Path) -> None:
             for _ in range(6):  # whichever worker answers, the game is there
                 assert client.get(f"{base}/api/games/{state['id']}").status_code == 200
         assert httpx.get(f"{base}/healthz").json() == {"status": "ok"}
+
+
+def test_spider_worker_needs_postgresql(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["worker", "--db", f"sqlite:///{tmp_path / 'games.db'}"]) == 2
+    assert capsys.readouterr() == (
+        "",
+        "spider worker: the job queue needs PostgreSQL, not sqlite\n",
+    )

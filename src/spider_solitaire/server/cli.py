@@ -378,9 +378,11 @@ def cmd_worker(args: argparse.Namespace) -> int:
 
     settings = _settings(args.db, solver_cores=args.concurrency)
     try:
-        from .jobs.queue import run_worker
+        from .jobs.queue import libpq_url, run_worker
 
-        print(f"spider worker: {settings.solver_cores} jobs at once (Ctrl+C to stop)", flush=True)
+        libpq_url(settings.database_url())  # PostgreSQL only
+        cores = settings.solver_cores
+        print(f"spider worker: up to {cores} solver jobs at once (Ctrl+C to stop)", flush=True)
         run_worker(
             settings.database_url(),
             concurrency=settings.solver_cores,
