@@ -461,3 +461,13 @@ def test_the_new_players_evening_of_the_issue(client: TestClient, clock: Clock) 
         ("won", "1 suit"),
     ]
     assert [p["score"] for p in stats["scores"]] == [1204, 498, 1202]
+
+
+def test_a_search_for_a_winnable_deal_asks_before_leaving(client: TestClient, clock: Clock) -> None:
+    play(client, new_game(client, code=TWO_SUITS), ["6>1"], clock)
+    asked = client.post("/api/winnable-deals", json={"suits": 1})
+    assert (asked.status_code, asked.json()) == (409, ABANDON)
+    started = client.post("/api/winnable-deals", json={"suits": 1, "confirm": ["abandon"]})
+    assert started.status_code == 202
+    client.post(f"/api/winnable-deals/{started.json()['id']}/stop")
+    assert figures(client, suits=2) == NO_FIGURES  # nothing is left until a deal is found
