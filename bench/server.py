@@ -1,7 +1,10 @@
 """Server benchmark: simulated players over loopback playing random legal games.
 
-Starts ``spider serve`` (uvicorn, one process) in a subprocess on 127.0.0.1 with a
-temporary SQLite database, then runs ``--players`` concurrent players with httpx (async).
+Starts ``spider serve`` (uvicorn; ``--servers N`` processes, on one database) in
+subprocesses on 127.0.0.1 with a temporary SQLite database (or ``--db URL``, e.g. a
+PostgreSQL database), then runs ``--players`` concurrent players with httpx (async); with
+several servers each player sends each request to the next server in turn, as a
+round-robin proxy would (so most requests find the game cached one version old).
 Each player starts a game and plays actions picked from what the server lists: a move of
 a listed group to one of its listed targets, an auto-move, a deal when ``can_deal``,
 now and then an undo or a redo; a game with nothing left to do is replaced by a new one.
@@ -16,6 +19,7 @@ asserts nothing about time, and it is bounded in actions and in seconds.
     .venv/bin/python bench/server.py                  # 50 players, 40 actions, 0-1 s apart
     .venv/bin/python bench/server.py --think-ms 0     # closed loop: the ceiling, all queueing
     .venv/bin/python bench/server.py --solvers 1      # while solves run all along
+    .venv/bin/python bench/server.py --db postgresql+psycopg://u@h/db --servers 2
 
 The default pace (an action every 0-1 s, mean 0.5 s, per player) is still faster than
 people play; the players' own httpx work runs on the same 2 cores as the server and is
@@ -57,13 +61,20 @@ class Tally:
     solves: list[str] = field(default_factory=list)
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
+NO_LIMITS = {
+    "SPIDER_SOLVER_PER_ADDRESS": "0",
+    "SPIDER_SOLVER_PER_PLAYER": "0",
+    "SPIDER_NEW_GAMES_PER_ADDRESS": "0",
+}
+"""The players all come from 127.0.0.1: the request limits are off for the benchmark."""
+
+
+def start_server(db_url: str) -> tuple[subprocess.Popen[str], str]:
     """Start ``spider serve`` on a free loopback port; return the process and base URL."""
     command = [sys.executable, "-m", "spider_solitaire.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", "0", "--db", f"sqlite:///{db}", "--log-level", "warning"]
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"}
-    )
+    command += ["--port", "0", "--db", db_url, "--log-level", "warning"]
+    env = os.environ | {"PYTHONUNBUFFERED": "1"} | NO_LIMITS
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     assert process.stdout is not None
     line = process.stdout.readline()
     if "serving at http://127.0.0.1:" not in line:
@@ -96,13 +107,22 @@ async def player(
     args: argparse.Namespace,
     tally: Tally,
     deadline: float,
+    bases: list[str],
 ) -> None:
-    """One player: a game, then ``args.actions`` actions (or until ``deadline``)."""
+    """One player: a game, then ``args.actions`` actions (or until ``deadline``), each
+    request to the next of ``bases`` in turn."""
     rng = random.Random(args.seed * 1000 + number)
+    turn = number
+
+    def base() -> str:
+        nonlocal turn
+        turn += 1
+        return bases[turn % len(bases)]
 
     async def new_game() -> dict[str, Any] | None:
         began = time.perf_counter()
-        response = await http.post("/api/games", json={"suits": args.suits, "confirm": ["abandon"]})
+        body = {"suits": args.suits, "confirm": ["abandon"]}
+        response = await http.post(f"{base()}/api/games", json=body)
         tally.new_game_latencies.append(time.perf_counter() - began)
         if response.status_code != 201:
             tally.errors.append(f"new game: {response.status_code} {response.text[:200]}")
@@ -121,7 +141,8 @@ async def player(
         request["version"] = state["version"]
         began = time.perf_counter()
         try:
-            response = await http.post(f"/api/games/{state['id']}/actions", json=request)
+            url = f"{base()}/api/games/{state['id']}/actions"
+            response = await http.post(url, json=request)
         except httpx.HTTPError as error:
             tally.errors.append(f"{request}: {error!r}")
             return
@@ -142,7 +163,8 @@ async def solver_player(http: httpx.AsyncClient, tally: Tally) -> None:
     """Keep the solver busy: ask "Can I still win?" on new 4-suit deals, one after the
     other, until cancelled (which hangs up, and the server kills that solve)."""
     while True:
-        state = (await http.post("/api/games", json={"suits": 4})).json()
+        body = {"suits": 4, "confirm": ["abandon"]}
+        state = (await http.post("/api/games", json=body)).json()
         response = await http.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
         answer = response.json().get("answer") if response.status_code == 200 else None
         tally.solves.append(answer or f"{response.status_code}")
@@ -187,15 +209,15 @@ def page_weight(base: str) -> tuple[int, int, list[tuple[str, int]]]:
     return on_disk, served, listing
 
 
-async def run(base: str, args: argparse.Namespace) -> tuple[Tally, float]:
+async def run(bases: list[str], args: argparse.Namespace) -> tuple[Tally, float]:
     """Run all players; return the tally and the wall time of the playing phase.
 
     The players' clients (one each: its own cookie and connection) are made first, so that
     making them does not bunch up the players' arrivals.
     """
     tally = Tally()
-    clients = [httpx.AsyncClient(base_url=base, timeout=30) for _ in range(args.players)]
-    solvers = [httpx.AsyncClient(base_url=base, timeout=60) for _ in range(args.solvers)]
+    clients = [httpx.AsyncClient(timeout=30) for _ in range(args.players)]
+    solvers = [httpx.AsyncClient(base_url=bases[0], timeout=60) for _ in range(args.solvers)]
     busy = [asyncio.create_task(solver_player(http, tally)) for http in solvers]
     try:
         if busy:
@@ -203,7 +225,7 @@ async def run(base: str, args: argparse.Namespace) -> tuple[Tally, float]:
         began = time.perf_counter()
         deadline = began + args.seconds
         await asyncio.gather(
-            *(player(n, http, args, tally, deadline) for n, http in enumerate(clients))
+            *(player(n, http, args, tally, deadline, bases) for n, http in enumerate(clients))
         )
         return tally, time.perf_counter() - began
     finally:
@@ -212,6 +234,12 @@ async def run(base: str, args: argparse.Namespace) -> tuple[Tally, float]:
         await asyncio.gather(*busy, return_exceptions=True)
         for http in clients + solvers:
             await http.aclose()
+
+
+def _total_cpu(processes: list[subprocess.Popen[str]]) -> float | None:
+    """The CPU seconds all the server processes used so far (None where /proc is missing)."""
+    times = [cpu_seconds(process.pid) for process in processes]
+    return None if any(value is None for value in times) else sum(t for t in times if t)
 
 
 def main() -> int:
@@ -231,29 +259,42 @@ def main() -> int:
         default=0,
         help="extra players asking 'Can I still win?' on 4-suit deals all along (0)",
     )
+    parser.add_argument("--db", default="", help="database URL (default: a temporary SQLite file)")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes on the database (1)"
+    )
     args = parser.parse_args()
 
     load_before = " ".join(f"{value:.2f}" for value in os.getloadavg())
     with tempfile.TemporaryDirectory(prefix="spider-bench-") as directory:
-        process, base = start_server(Path(directory) / "games.db")
+        db_url = args.db or f"sqlite:///{Path(directory) / 'games.db'}"
+        started = [start_server(db_url) for _ in range(args.servers)]
+        processes = [process for process, _base in started]
+        bases = [base for _process, base in started]
         try:
-            with httpx.Client(base_url=base) as warm:  # imports, first game, first action
-                state = warm.post("/api/games", json={"suits": args.suits}).json()
-                action = {"version": 0, "action": "d"}
-                warm.post(f"/api/games/{state['id']}/actions", json=action)
-            cpu_before = cpu_seconds(process.pid)
+            for base in bases:
+                with httpx.Client(base_url=base) as warm:  # imports, first game and action
+                    state = warm.post("/api/games", json={"suits": args.suits}).json()
+                    action = {"version": 0, "action": "d"}
+                    warm.post(f"/api/games/{state['id']}/actions", json=action)
+            cpu_before = _total_cpu(processes)
             client_before = time.process_time()
-            tally, wall = asyncio.run(run(base, args))
-            cpu_after = cpu_seconds(process.pid)
+            tally, wall = asyncio.run(run(bases, args))
+            cpu_after = _total_cpu(processes)
             client_cpu = time.process_time() - client_before
-            on_disk, served, listing = page_weight(base)
+            on_disk, served, listing = page_weight(bases[0])
         finally:
-            process.terminate()
-            process.wait(10)
+            for process in processes:
+                process.terminate()
+                process.wait(10)
 
     count = len(tally.latencies)
     load = " ".join(f"{value:.2f}" for value in os.getloadavg())
-    print(f"server: uvicorn (1 process) + SQLite on 127.0.0.1; {os.cpu_count()} CPUs")
+    database = (args.db.split("://")[0] if args.db else "sqlite") + " database"
+    print(
+        f"server: uvicorn ({args.servers} process{'es' if args.servers > 1 else ''}) + "
+        f"{database} on 127.0.0.1; {os.cpu_count()} CPUs"
+    )
     print(f"load average at the end: {load} (before: {load_before})")
     print(
         f"players: {args.players} concurrent, {args.suits} suits, up to {args.actions} actions "

@@ -56,10 +56,15 @@ def test_the_engine_and_the_solver_need_no_dependency() -> None:
 
 
 def test_every_package_the_server_imports_is_in_the_server_extra() -> None:
-    server_files = sorted((PACKAGE / "server").rglob("*.py"))
+    queue = PACKAGE / "server" / "jobs" / "queue.py"  # the job queue: the hosting extra
+    server_files = sorted(set((PACKAGE / "server").rglob("*.py")) - {queue})
     imported = top_level_imports(server_files) - set(sys.stdlib_module_names)
-    extra = declared(PYPROJECT["project"]["optional-dependencies"]["server"])
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    extra = declared(extras["server"])
     assert imported - {"spider_solitaire"} <= extra
+    hosting = top_level_imports([queue]) - set(sys.stdlib_module_names) - {"spider_solitaire"}
+    assert hosting - extra == {"procrastinate", "psycopg"}
+    assert hosting <= extra | declared(extras["hosting"])
 
 
 def test_the_license_is_mit_and_ships() -> None:

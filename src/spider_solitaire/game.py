@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
+from typing import Any
 
 from . import rules
 from .codes import GameCode, normalize_rule, shuffled_deck
@@ -352,8 +353,88 @@ class Game:
         other._redo = list(self._redo)
         return other
 
+    def snapshot(self) -> dict[str, Any]:
+        """Return the game's current state as plain JSON-ready values: the oldest position
+        of the undo history (every card with its id), the actions played from it (the undo
+        history, oldest first) and the redo stack (next to redo last). The start position
+        and the options are not included: :meth:`from_snapshot` takes them.
+
+        >>> game = Game.from_code("SP1-S2C-AAAAAAD")
+        >>> _ = game.act("6>1"); _ = game.act("d"); _ = game.act("undo")
+        >>> data = game.snapshot()
+        >>> data["moves"], data["redo"]
+        (['6:1>1'], ['d'])
+        >>> again = Game.from_snapshot(data, Game.from_code("SP1-S2C-AAAAAAD"))
+        >>> again.position == game.position and again.history == game.history
+        True
+        """
+        base = self._undo[0].before if self._undo else self.position
+        return {
+            "base": _position_data(base),
+            "moves": [str(step.move) for step in self._undo],
+            "redo": [str(move) for move in self._redo],
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any], start: Game) -> Game:
+        """Return the game that :meth:`snapshot` described, with the start position, code
+        and options of ``start`` (a new game of the same deal): the undo history is
+        replayed from its oldest position, so the positions and card ids come back
+        exactly.
+
+        Raises:
+            KeyError, TypeError, ValueError: ``data`` is not a snapshot.
+            IllegalMoveError: an action of the snapshot is not legal (it is not this game's).
+        """
+        game = start.copy()
+        game.restart()
+        position = _position_of(data["base"])
+        for text in data["moves"]:
+            move = Move.parse(text)
+            after, _events = rules.apply_move(position, move)
+            if game.undo_limit:
+                game._undo.append(_Step(position, move))
+                if len(game._undo) > game.undo_limit:
+                    del game._undo[0]
+            position = after
+        game.position = position
+        game._redo = [Move.parse(text) for text in data["redo"]]
+        return game
+
     def __repr__(self) -> str:
         return (
             f"Game(code={self.code!r}, rules={self.position.rules_text}, "
             f"score={self.score}, move_count={self.move_count})"
         )
+
+
+def _position_data(position: Position) -> dict[str, Any]:
+    """A position as JSON-ready values, ids included (see :meth:`Game.snapshot`)."""
+    return {
+        "suits": position.suits,
+        "rule": position.rule,
+        "columns": [list(column) for column in position.columns],
+        "face_down": list(position.face_down),
+        "stock": list(position.stock),
+        "removed": list(position.removed),
+        "score": position.score,
+        "move_count": position.move_count,
+        "ids": [list(column) for column in position.ids],
+        "stock_ids": list(position.stock_ids),
+    }
+
+
+def _position_of(data: dict[str, Any]) -> Position:
+    """The position :func:`_position_data` described."""
+    return Position(
+        int(data["suits"]),
+        str(data["rule"]),
+        tuple(tuple(int(card) for card in column) for column in data["columns"]),
+        tuple(int(count) for count in data["face_down"]),
+        tuple(int(card) for card in data["stock"]),
+        tuple(str(suit) for suit in data["removed"]),
+        int(data["score"]),
+        int(data["move_count"]),
+        tuple(tuple(int(i) for i in column) for column in data["ids"]),
+        tuple(int(i) for i in data["stock_ids"]),
+    )

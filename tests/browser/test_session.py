@@ -3,6 +3,7 @@ restart, settings kept in localStorage, the Spanish interface, the page's weight
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlparse
 
@@ -146,7 +147,11 @@ def test_page_weight_and_hosts(table: Any) -> None:
     table.open()
     table.page.wait_for_load_state("networkidle")
     assert hosts == {urlparse(table.base_url).netloc}
-    assert any(url.endswith("/static/js/main.js") for url in sizes)
+    assert any(re.search(r"/static/v/[^/]+/js/main\.js$", url) for url in sizes)
+    # every file of the page (modules, styles, texts) comes from one version's path
+    files = [urlparse(url).path for url in sizes if urlparse(url).path != "/"]
+    assert files and len({path.split("/")[3] for path in files}) == 1, files
+    assert all(path.startswith("/static/v/") for path in files), files
     total = sum(sizes.values())
     assert total < 300_000, sizes
 

@@ -1,7 +1,15 @@
-"""Fixtures for the server tests: an app on a temporary SQLite file, talked to in process."""
+"""Fixtures for the server tests: an app on a temporary database, talked to in process.
+
+Every test that uses :func:`db_url` (and so :func:`settings`, :func:`app`, :func:`client`)
+runs twice: on a SQLite file and on a fresh PostgreSQL database of the cluster named by
+``SPIDER_TEST_PG_URL`` (``scripts/test.sh`` starts one; without it the PostgreSQL runs are
+skipped with a notice).
+"""
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -10,6 +18,8 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
 
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
@@ -27,10 +37,44 @@ def board(columns: dict[int, str], *, rules: str = "S1C", stock: str = "") -> st
     return "\n".join(lines) + "\n"
 
 
+PG_URL = os.environ.get("SPIDER_TEST_PG_URL", "")
+"""A PostgreSQL database URL whose user may create databases (scripts/test.sh sets it)."""
+
+
+def fresh_database(kind: str, tmp_path: Path) -> Iterator[str]:
+    """Yield the URL of a new empty database of ``kind`` (``sqlite``, ``postgresql``);
+    a PostgreSQL one is dropped afterwards.
+
+    Skips the test when ``kind`` is ``postgresql`` and :data:`PG_URL` is not set.
+    """
+    if kind == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+        return
+    if not PG_URL:
+        pytest.skip("no PostgreSQL: SPIDER_TEST_PG_URL is not set (scripts/test.sh sets it)")
+    name = "t_" + secrets.token_hex(8)
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f"CREATE DATABASE {name}")
+        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new empty database: a SQLite file, then a PostgreSQL database (see the module
+    docstring)."""
+    yield from fresh_database(request.param, tmp_path)
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    """Settings with a fresh SQLite file in ``tmp_path``."""
-    return Settings(db_url=f"sqlite:///{tmp_path / 'games.db'}")
+def settings(db_url: str) -> Settings:
+    """Settings with a fresh database (:func:`db_url`)."""
+    return Settings(db_url=db_url)
 
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

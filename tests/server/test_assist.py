@@ -5,21 +5,26 @@ flag, and searches for a winnable deal."""
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 
 from spider_solitaire import Game
 from spider_solitaire.cards import card_text
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
+from spider_solitaire.server.store import solver_jobs
 
-from .conftest import act, board, new_game
+from .conftest import act, board, fresh_database, new_game
+from .servers import spider_worker
 from .test_hidden import check_body
 
 RUN_BOARD = board(
@@ -65,11 +70,29 @@ TRAP_LINE = ["1:1>3", "d", "1:2>3", "5:1>1", "3:2>4", "4:2>3", "3:2>4", "4:2>3",
 from the fourth on (``5:1>1``, the game's move 4), then back and forth."""
 
 
+MODES = [("sqlite", "pool"), ("postgresql", "pool"), ("postgresql", "procrastinate")]
+"""Where the solver runs: the embedded pool (SQLite, PostgreSQL) and the job queue with a
+``spider worker`` process (PostgreSQL)."""
+
+
+@pytest.fixture(params=MODES, ids=["-".join(mode) for mode in MODES])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """A fresh database and the solver mode; a worker runs for the job queue."""
+    kind, mode = request.param
+    for url in fresh_database(kind, tmp_path):
+        if mode == "pool":
+            yield url, mode
+        else:
+            with spider_worker(url):
+                yield url, mode
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(backend: tuple[str, str]) -> Settings:
     """Small solver limits (the positions here are small); one solver at a time."""
     return Settings(
-        db_url=f"sqlite:///{tmp_path / 'games.db'}",
+        db_url=backend[0],
+        job_queue=backend[1],
         solver_cores=1,
         solve_time_limit=10,
         history_probe_limit=5,
@@ -450,17 +473,55 @@ def test_a_search_that_finds_nothing_fails_with_a_reason(tmp_path: Path) -> None
         assert client.get("/api/games/current").status_code == 404
 
 
+def _solving(app: FastAPI) -> int:
+    """How many solver jobs run now: in the pool, or in the job queue's workers."""
+    if app.state.settings.job_queue == "pool":
+        return int(app.state.solver_pool.stats().running)
+    running = select(func.count()).where(solver_jobs.c.status == "running")
+    with app.state.store.engine.connect() as connection:
+        return int(connection.execute(running).scalar_one())
+
+
 def test_a_search_can_be_stopped(client: TestClient, app: FastAPI) -> None:
     search = client.post("/api/winnable-deals", json={"suits": 4}).json()
     deadline = time.monotonic() + 10
-    while app.state.solver_pool.stats().running == 0:  # its worker has started
+    while _solving(app) == 0:  # its worker has started
         assert time.monotonic() < deadline
         time.sleep(0.02)
     stopped = client.post(f"/api/winnable-deals/{search['id']}/stop").json()
     assert (stopped["status"], stopped["reason"]) == ("cancelled", "solve_cancelled")
     deadline = time.monotonic() + 5
-    while app.state.solver_pool.stats().running:  # and its worker was killed
+    while _solving(app):  # and its worker was killed
         assert time.monotonic() < deadline
         time.sleep(0.02)
     assert client.get(f"/api/winnable-deals/{search['id']}").json()["status"] == "cancelled"
     assert client.post("/api/winnable-deals/nope/stop").status_code == 404
+
+
+@pytest.fixture
+def pg_url(tmp_path: Path) -> Iterator[str]:
+    """A fresh PostgreSQL database (the job queue needs PostgreSQL)."""
+    yield from fresh_database("postgresql", tmp_path)
+
+
+def test_a_worker_killed_in_the_middle_of_a_solve_is_a_clear_503(pg_url: str) -> None:
+    settings = Settings(db_url=pg_url, job_queue="procrastinate", solve_time_limit=60)
+    with spider_worker(pg_url) as worker, TestClient(create_app(settings)) as client:
+        state = new_game(client, code="SP1-S4C-AAAAAAD")  # 4 suits: a long solve
+        answers: list[Any] = []
+
+        def ask() -> None:
+            answers.append(client.post(f"/api/games/{state['id']}/can-win", json={"version": 0}))
+
+        asking = threading.Thread(target=ask)
+        asking.start()
+        deadline = time.monotonic() + 20
+        while _solving(client.app) == 0:  # type: ignore[arg-type]
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        worker.kill()  # the worker's machine dies in the middle of the solve
+        asking.join(60)
+        assert not asking.is_alive()
+        assert answers[0].status_code == 503
+        assert answers[0].json()["reason"] == "solver_failed"
+        assert answers[0].headers["retry-after"] == "5"

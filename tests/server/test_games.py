@@ -8,7 +8,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spider_solitaire import Game
+from spider_solitaire.moves import Move
 from spider_solitaire.server.app import create_app
+from spider_solitaire.server.games import replay
 from spider_solitaire.server.settings import Settings
 
 from .conftest import CODE, act, board, new_game
@@ -328,3 +330,32 @@ def test_the_table_says_when_no_useful_move_is_left(client: TestClient) -> None:
     ).json()["state"]
     # now 6H is alone and 6S 5S suited: moving 5S back is the shuttle, not useful
     assert (moved["stuck"], moved["labels"]["stuck"] is not None) == (True, True)
+
+
+def test_a_cold_cache_rebuilds_from_the_snapshot_exactly(settings: Settings) -> None:
+    """Past a snapshot (every 50 actions), a process that has not cached the game starts
+    from the snapshot and replays the rest: the same position, card ids, undo and redo
+    stacks as replaying the whole log."""
+    app = create_app(settings)
+    try:
+        with TestClient(app) as client:
+            state = new_game(client)
+            line = ["6:1>1", "8:1>7", "d", *["undo", "undo", "redo", "redo"] * 28, "undo"]
+            for action in line:
+                response = act(client, state, action)
+                assert response.status_code == 200, (action, response.text)
+                state = response.json()["state"]
+        service, store = app.state.service, app.state.store
+        record = store.get_game(state["id"])
+        snapshot = store.snapshot(state["id"])
+        assert (record.version, snapshot[0]) == (len(line), 100)  # snapshots at 50 and 100
+        from_snapshot = service.rebuild(record)
+        whole = Game.from_code(CODE)
+        for action in store.actions(state["id"]):
+            replay(whole, action)
+        assert from_snapshot.position == whole.position
+        assert from_snapshot.position.ids == whole.position.ids
+        assert from_snapshot.history == whole.history and from_snapshot.redo_moves == [Move.deal()]
+        assert (from_snapshot.can_undo, from_snapshot.move_count) == (True, 2)
+    finally:
+        app.state.store.close()

@@ -39,6 +39,9 @@ app = create_app(
         winnable_time_limit=0.2,
         winnable_max_tries=2,
         winnable_budget=1.0,
+        solver_per_address=0,  # no request limits: a fuzzer asks far more than a player
+        solver_per_player=0,
+        new_games_per_address=0,
     )
 )
 # The engine, not the schema, knows the move notation, game codes and positions and the

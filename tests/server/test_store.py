@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,11 @@ from .conftest import CODE, Clock
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    """A store on a fresh SQLite file."""
-    return Store(f"sqlite:///{tmp_path / 'store.db'}")
+def store(db_url: str) -> Iterator[Store]:
+    """A store on a fresh database (SQLite, then PostgreSQL)."""
+    opened = Store(db_url)
+    yield opened
+    opened.close()
 
 
 def _game(store: Store) -> Any:
@@ -55,10 +58,12 @@ def test_several_actions_are_numbered_in_order_and_a_restart_moves_the_replay_st
 
 def test_recording_never_clears_the_assisted_flag(store: Store) -> None:
     game = _game(store)
-    store.mark_assisted(game.id)  # by another request, while this one held the old row
+    marked = store.mark_assisted(game.id)  # by another process, while this one held the old row
+    assert marked is not None and (marked.revision, marked.version) == (game.revision + 1, 0)
     after = store.record_actions(game, ["6:1>1"])
-    assert after.assisted is False  # what this caller knew ...
-    assert store.get_game(game.id).assisted is True  # type: ignore[union-attr]  # ... kept
+    assert after.assisted is True  # the answer is the row as stored, not what the caller knew
+    assert after.revision == game.revision + 2
+    assert store.get_game(game.id).assisted is True  # type: ignore[union-attr]
 
 
 def test_a_writer_with_an_old_version_changes_nothing(store: Store) -> None:

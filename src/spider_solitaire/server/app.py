@@ -32,7 +32,8 @@ from .errors import ApiError, pick_language
 from .games import GameService
 from .help import HelpService
 from .jobs.pool import SolverPool
-from .jobs.runner import SolverRunner
+from .jobs.runner import Runner, SolverRunner
+from .limits import Limit, RateLimiter
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from .recordbook import RecordBook
 from .routes import actions, games, help, pages, record
@@ -50,7 +51,7 @@ def _error_response(request: Request, error: ApiError) -> JSONResponse:
     for key, value in body.items():
         if isinstance(value, BaseModel):
             body[key] = value.model_dump(mode="json")
-    return JSONResponse(body, status_code=error.status)
+    return JSONResponse(body, status_code=error.status, headers=error.headers or None)
 
 
 def _describe(errors: Any) -> str:
@@ -149,9 +150,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     The database is opened (and brought to the newest schema by the migrations) here;
     it is closed when the app's lifespan ends. ``app.state`` holds ``settings``,
     ``store``, ``service`` (the :class:`GameService`), ``solver_pool``, ``help`` (the
-    :class:`HelpService`) and ``record`` (the :class:`RecordBook`). The solver pool's
-    forkserver is started (in a thread) when the lifespan starts; its jobs are stopped
-    when it ends.
+    :class:`HelpService`), ``limiter`` (the :class:`~.limits.RateLimiter`) and ``record``
+    (the :class:`RecordBook`). The solver pool's forkserver is started (in a thread) when
+    the lifespan starts; its jobs are stopped when it ends.
 
     Raises:
         sqlalchemy.exc.ArgumentError, sqlalchemy.exc.OperationalError: the database URL is
@@ -174,11 +175,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         memory_mb=settings.solver_memory_mb or None,
         queue_seconds=settings.solver_queue_seconds,
     )
-    helper = HelpService(service, SolverRunner(pool), settings)
+    runner: Runner = SolverRunner(pool, store)
+    if settings.job_queue == "procrastinate":
+        from .jobs.queue import QueueRunner, ensure_queue_schema, queue_app
+
+        ensure_queue_schema(settings.database_url())
+        runner = QueueRunner(
+            store, queue_app(settings.database_url()), settings.solver_queue_seconds
+        )
+    elif settings.job_queue != "pool":
+        raise ValueError(f"job_queue {settings.job_queue!r} is not pool or procrastinate")
+    helper = HelpService(service, runner, settings)
+    limiter = RateLimiter(
+        store,
+        {
+            "solver": Limit(settings.solver_per_address, settings.solver_per_player),
+            "new_game": Limit(settings.new_games_per_address, 0),
+        },
+        settings.rate_window_seconds,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        threading.Thread(target=_warm_up, args=(pool,), name="solver-warm-up", daemon=True).start()
+        if settings.job_queue == "pool":
+            threading.Thread(
+                target=_warm_up, args=(pool,), name="solver-warm-up", daemon=True
+            ).start()
         yield
         await helper.close()
         store.close()
@@ -199,6 +221,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.service = service
     app.state.solver_pool = pool
     app.state.help = helper
+    app.state.limiter = limiter
     app.state.record = RecordBook(service)
     _install_error_handlers(app)
     app.include_router(games.router)
@@ -210,3 +233,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeadersMiddleware)
     return app
+
+
+def app_from_env() -> FastAPI:
+    """Build the app with the settings of the environment (:meth:`Settings.from_env`):
+    the factory each of ``spider serve --workers N``'s processes calls."""
+    return create_app(Settings.from_env())

@@ -14,7 +14,7 @@ import threading
 import time
 import webbrowser
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from ..codes import GameCode
@@ -80,7 +80,31 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
     )
     serve.add_argument("--host", default=LOCAL_HOST, help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=port_number, default=SERVE_PORT, help="port (8000)")
-    serve.add_argument("--db", default="", help="SQLAlchemy URL (default: user data dir)")
+    serve.add_argument(
+        "--db",
+        default="",
+        help="SQLAlchemy URL (default: $SPIDER_DB_URL, else games.db in the user data dir)",
+    )
+    serve.add_argument(
+        "--solver-workers",
+        type=int,
+        default=None,
+        help="solver jobs this process runs at once (default: $SPIDER_SOLVER_CORES, else "
+        "CPU cores - 1)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes (uvicorn's workers) on this port (1); the settings reach "
+        "each through SPIDER_* environment variables",
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        help="addresses of the reverse proxies whose X-Forwarded-For/-Proto to trust, "
+        "comma-separated, or * (default: none)",
+    )
     serve.add_argument(
         "--log-level",
         default="info",
@@ -88,6 +112,25 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
         help="uvicorn's log level (info logs every request)",
     )
     serve.set_defaults(handler=cmd_serve)
+
+    worker = subparsers.add_parser(
+        "worker",
+        help="run solver jobs from the job queue (hosting at scale, PostgreSQL)",
+        description="Take solver jobs (can-win, solutions, winnable-deal searches) "
+        "queued by servers started with SPIDER_JOB_QUEUE=procrastinate, and run each in a "
+        "process of its own with its CPU-time and memory limits. Any number of workers, on "
+        "any machine that reaches the database.",
+    )
+    worker.add_argument(
+        "--db", default="", help="PostgreSQL SQLAlchemy URL (default: $SPIDER_DB_URL)"
+    )
+    worker.add_argument(
+        "--concurrency",
+        type=int,
+        default=None,
+        help="jobs at once (default: $SPIDER_SOLVER_CORES, else CPU cores - 1)",
+    )
+    worker.set_defaults(handler=cmd_worker)
 
     db = subparsers.add_parser(
         "db",
@@ -122,10 +165,12 @@ def start_path(code: str | None, suits: int | None, rule: str | None) -> str:
     return "/"
 
 
-def _settings(db: str) -> Settings:
+def _settings(db: str, **given: Any) -> Settings:
+    """The settings from the environment (``SPIDER_DB_URL``, ...; see
+    :meth:`Settings.from_env`), with ``--db`` and the other options given winning."""
     from .settings import Settings
 
-    return Settings(db_url=db)
+    return Settings.from_env(db_url=db, **given)
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -149,10 +194,13 @@ def run_server(
     port: int,
     log_level: str = "warning",
     on_ready: Callable[[str], None] | None = None,
+    forwarded_allow_ips: str = "",
 ) -> uvicorn.Server:
     """Serve the app for ``settings`` on ``host``:``port`` until interrupted; return the
     stopped server. ``port`` 0 picks a free port. ``on_ready(base_url)`` is called from
-    another thread once the server accepts connections."""
+    another thread once the server accepts connections. ``forwarded_allow_ips``: the
+    proxies whose ``X-Forwarded-*`` headers are trusted (uvicorn's setting; empty: none,
+    and the headers are ignored)."""
     import uvicorn
 
     from .app import create_app
@@ -162,7 +210,13 @@ def run_server(
     bound_port = sock.getsockname()[1]
     shown_host = f"[{host}]" if sock.family == socket.AF_INET6 else host
     base_url = f"http://{shown_host}:{bound_port}"
-    config = uvicorn.Config(app, log_level=log_level, lifespan="on")
+    config = uvicorn.Config(
+        app,
+        log_level=log_level,
+        lifespan="on",
+        proxy_headers=bool(forwarded_allow_ips),
+        forwarded_allow_ips=forwarded_allow_ips or None,
+    )
     server = uvicorn.Server(config)
 
     def announce() -> None:
@@ -217,14 +271,67 @@ def _run(args: argparse.Namespace, host: str, port: int, ready: Callable[[str], 
     from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError
 
     log_level = getattr(args, "log_level", "warning")
+    forwarded = getattr(args, "forwarded_allow_ips", "")
     try:
-        run_server(_settings(args.db), host=host, port=port, log_level=log_level, on_ready=ready)
+        settings = _settings(args.db, solver_cores=getattr(args, "solver_workers", None))
+        if getattr(args, "workers", 1) > 1:
+            return _run_workers(args, settings, host, port, log_level, forwarded)
+        run_server(
+            settings,
+            host=host,
+            port=port,
+            log_level=log_level,
+            on_ready=ready,
+            forwarded_allow_ips=forwarded,
+        )
     except (ArgumentError, NoSuchModuleError, DatabaseError, CommandError) as error:
         print(f"spider {args.command}: database {args.db!r}: {_one_line(error)}", file=sys.stderr)
         return 2
     except OSError as error:
         print(f"spider {args.command}: cannot listen on {host}:{port}: {error}", file=sys.stderr)
         return 2
+    return 0
+
+
+def _run_workers(
+    args: argparse.Namespace,
+    settings: Settings,
+    host: str,
+    port: int,
+    log_level: str,
+    forwarded: str,
+) -> int:
+    """Run ``args.workers`` uvicorn worker processes on ``host``:``port``, each making the
+    app from the environment (:func:`.app.app_from_env`), which gets the settings here."""
+    import os
+
+    import uvicorn
+
+    from .migrations import upgrade_database
+    from .store import make_engine
+
+    engine = make_engine(settings.database_url())  # migrate once, before the workers start
+    try:
+        upgrade_database(engine)
+    finally:
+        engine.dispose()
+    os.environ["SPIDER_DB_URL"] = settings.database_url()
+    os.environ["SPIDER_SOLVER_CORES"] = str(settings.solver_cores)
+    print(
+        f"Spider Solitaire serving at http://{host}:{port}/ with {args.workers} workers "
+        "(Ctrl+C to stop)",
+        flush=True,
+    )
+    uvicorn.run(
+        "spider_solitaire.server.app:app_from_env",
+        factory=True,
+        host=host,
+        port=port,
+        workers=args.workers,
+        log_level=log_level,
+        proxy_headers=bool(forwarded),
+        forwarded_allow_ips=forwarded or None,
+    )
     return 0
 
 
@@ -253,12 +360,40 @@ def _port_is_free(host: str, port: int) -> bool:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """``spider serve [--host H] [--port P] [--db URL] [--log-level L]``."""
+    """``spider serve [--host H] [--port P] [--db URL] [--solver-workers N] [--workers N]
+    [--forwarded-allow-ips IPS] [--log-level L]``."""
 
     def ready(base_url: str) -> None:
         print(f"Spider Solitaire serving at {base_url}/  (Ctrl+C to stop)", flush=True)
 
     return _run(args, args.host, args.port, ready)
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    """``spider worker [--db URL] [--concurrency N]``: status 2 for a database that is not
+    PostgreSQL or cannot be opened, or a missing package."""
+    if _missing_extra("worker"):
+        return 2
+    from sqlalchemy.exc import ArgumentError, DatabaseError
+
+    settings = _settings(args.db, solver_cores=args.concurrency)
+    try:
+        from .jobs.queue import libpq_url, run_worker
+
+        libpq_url(settings.database_url())  # PostgreSQL only
+        cores = settings.solver_cores
+        print(f"spider worker: up to {cores} solver jobs at once (Ctrl+C to stop)", flush=True)
+        run_worker(
+            settings.database_url(),
+            concurrency=settings.solver_cores,
+            memory_mb=settings.solver_memory_mb or None,
+        )
+    except (ImportError, ValueError, ArgumentError, DatabaseError) as error:
+        print(f"spider worker: {_one_line(error)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 def cmd_db_upgrade(args: argparse.Namespace) -> int:

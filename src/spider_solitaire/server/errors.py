@@ -21,7 +21,8 @@ SERVER_REASONS: frozenset[str] = frozenset(catalog(LANGUAGES[0])["errors"])
 
 
 class ApiError(Exception):
-    """An error answer: HTTP ``status``, a ``reason`` code, and extra body fields.
+    """An error answer: HTTP ``status``, a ``reason`` code, response ``headers`` (such as
+    ``Retry-After``) and extra body fields.
 
     The message is chosen when the answer is written, in the request's language; so is
     an extra field given as a :class:`Localized` (a function of the language, such as
@@ -31,12 +32,15 @@ class ApiError(Exception):
         AssertionError: ``reason`` is neither an engine nor a server reason code (a bug).
     """
 
-    def __init__(self, status: int, reason: str, **extra: Any) -> None:
+    def __init__(
+        self, status: int, reason: str, *, headers: dict[str, str] | None = None, **extra: Any
+    ) -> None:
         if reason not in REASONS and reason not in SERVER_REASONS:
             raise AssertionError(f"unknown reason code {reason!r}")
         super().__init__(f"{status} {reason}")
         self.status = status
         self.reason = reason
+        self.headers = headers or {}
         self.extra = extra
 
     def body(self, language: str) -> dict[str, Any]:

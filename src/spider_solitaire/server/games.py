@@ -15,6 +15,7 @@ language (:mod:`.texts`), and the state is kept per version and language.
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections import OrderedDict
@@ -58,6 +59,11 @@ game was played on (in another tab) between the read and the write."""
 
 CONTROL_ACTIONS = ("undo", "redo", "restart")
 """Actions that are not moves; stored in the action log by these names."""
+
+SNAPSHOT_EVERY = 50
+"""A game's snapshot is kept each time its version passes a multiple of this (a decision
+of ours: a process that has not cached the game replays at most this many actions, about
+0.2 ms; measured with bench/alternate.py)."""
 
 
 @dataclass(slots=True)
@@ -268,6 +274,13 @@ def build_state(
     )
 
 
+MAX_START_COUNT = 10**9
+"""Largest ``score`` or ``moves`` a game's start position may state (a decision of ours:
+the engine's notation takes up to 2^31 - 1, :data:`~spider_solitaire.position.MAX_COUNT`;
+starting at most here leaves more than a billion actions before a counter the game
+reaches could no longer be written and read back, for the solver or a snapshot)."""
+
+
 def _check_playable(start: Position) -> None:
     """Refuse a start position a game cannot be played from (a decision of ours: the
     engine's ``strict=False`` allows puzzles, but the server keeps only games a player and
@@ -276,8 +289,16 @@ def _check_playable(start: Position) -> None:
     Raises:
         ApiError: 400 ``bad_position`` when ``start`` has a hidden (``??``) card, whose
             identity the server would need to play it, or has no card on the tableau or in
-            the stock (it would count as won before any move).
+            the stock (it would count as won before any move), or a ``score`` or
+            ``moves`` over :data:`MAX_START_COUNT`.
     """
+    for key, value in (("score", start.score), ("moves", start.move_count)):
+        if value > MAX_START_COUNT:
+            detail = (
+                f"{key}: {value} is more than the {MAX_START_COUNT} a game may start from "
+                "(it must stay writable while the game goes on)"
+            )
+            raise ApiError(400, "bad_position", detail=detail)
     cards = [card for column in start.columns for card in column] + list(start.stock)
     if HIDDEN in cards:
         detail = "a position to play from gives every card; ?? (a hidden card) is not allowed"
@@ -328,10 +349,16 @@ class GameService:
         return Game.from_position(record.start_position, strict=False, undo_limit=self.undo_limit)
 
     def rebuild(self, record: GameRecord) -> Game:
-        """Return ``record``'s game at its version by replaying its actions since the last
-        restart (undo and redo included, so the stacks come back exactly)."""
+        """Return ``record``'s game at its version: from its newest snapshot when there is
+        one since the last restart, else from its start, replaying the saved actions after
+        it (undo and redo included, so the stacks come back exactly)."""
         game = self._start(record)
-        for action in self.store.actions(record.id, after=record.restart_at, upto=record.version):
+        after = record.restart_at
+        kept = self.store.snapshot(record.id)
+        if kept is not None and record.restart_at <= kept[0] <= record.version:
+            game = Game.from_snapshot(json.loads(kept[1]), game)
+            after = kept[0]
+        for action in self.store.actions(record.id, after=after, upto=record.version):
             replay(game, action)
         return game
 
@@ -593,12 +620,16 @@ class GameService:
         return self._commit(loaded, work, ["undo"] * steps), events
 
     def mark_assisted(self, loaded: LoadedGame) -> LoadedGame:
-        """Mark ``loaded``'s game as assisted (saved, and in the cache, also in a newer
-        version played meanwhile); return it so. The version does not change."""
+        """Mark ``loaded``'s game as assisted (saved, with its ``revision`` bumped so that
+        every process's cached copy is out of date); return it so. The version does not
+        change."""
         if loaded.record.assisted:
             return loaded
-        self.store.mark_assisted(loaded.record.id)
-        marked = LoadedGame(replace(loaded.record, assisted=True), loaded.game)
+        stored = self.store.mark_assisted(loaded.record.id)
+        record = replace(loaded.record, assisted=True)
+        if stored is not None and stored.version == record.version:
+            record = stored
+        marked = LoadedGame(record, loaded.game)
         self.cache.put(marked)
         latest = self.cache.peek(loaded.record.id)  # a newer version played meanwhile
         if latest is not None and not latest.record.assisted:
@@ -641,8 +672,14 @@ class GameService:
             ApiError: 409 ``stale_version`` (with the current state) when another action
                 was recorded first; nothing is saved then.
         """
+        before = loaded.record.version
+        snapshot = None
+        if (before + len(played)) // SNAPSHOT_EVERY != before // SNAPSHOT_EVERY:
+            snapshot = json.dumps(work.snapshot(), separators=(",", ":"))
         try:
-            record = self.store.record_actions(loaded.record, played, assisted=assisted, won=won)
+            record = self.store.record_actions(
+                loaded.record, played, assisted=assisted, won=won, snapshot=snapshot
+            )
         except StaleVersionError:
             current = self.get(loaded.record.player_id, loaded.record.id)
             raise ApiError(409, "stale_version", state=Localized(self.state, current)) from None

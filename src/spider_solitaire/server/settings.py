@@ -7,13 +7,18 @@ database URL, host and port from its command line.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_data_dir
 
 from ..game import DEFAULT_UNDO_LIMIT
+
+ENV_PREFIX = "SPIDER_"
+"""Environment variables ``SPIDER_<SETTING>`` set settings (see :meth:`Settings.from_env`)."""
 
 APP_NAME = "spider-solitaire"
 """Directory name under the user's data directory."""
@@ -73,6 +78,15 @@ class Settings:
         winnable_budget: seconds for that whole search.
         deal_search_idle_seconds: a search for a winnable deal nobody has asked about for
             this long is cancelled (the player left).
+        rate_window_seconds: the window the request limits count in.
+        solver_per_address, solver_per_player: solver requests (hints, "Can I still
+            win?", the solution's moves, deal searches) a client address, a player, may
+            make per window (0: no limit); more get 429 ``rate_limited``.
+        new_games_per_address: new games a client address may start per window (each
+            may make a player).
+        job_queue: where solver work runs: ``pool`` (the default: this process's own
+            worker processes) or ``procrastinate`` (queued on PostgreSQL for
+            ``spider worker`` processes on any machine; docs/hosting.md).
     """
 
     db_url: str = ""
@@ -93,7 +107,49 @@ class Settings:
     winnable_max_tries: int = 20
     winnable_budget: float = 60.0
     deal_search_idle_seconds: float = 15.0
+    rate_window_seconds: int = 60
+    solver_per_address: int = 120
+    solver_per_player: int = 60
+    new_games_per_address: int = 120
+    job_queue: str = "pool"
 
     def database_url(self) -> str:
         """Return :attr:`db_url`, or :func:`default_db_url` when it is empty."""
         return self.db_url or default_db_url()
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **given: Any) -> Settings:
+        """Return the settings with each attribute from the environment variable
+        ``SPIDER_<NAME>`` when it is set (``SPIDER_DB_URL``, ``SPIDER_SOLVER_CORES``, ...:
+        so that a database password does not show in the process list, and so that every
+        uvicorn worker process gets the same settings), then from ``given`` when it is not
+        None or empty.
+
+        Raises:
+            ValueError: a variable is not a number where one is needed (the message names
+                it).
+        """
+        environ = dict(os.environ) if environ is None else environ
+        values: dict[str, Any] = {}
+        for item in dataclasses.fields(cls):
+            text = environ.get(ENV_PREFIX + item.name.upper())
+            if text is None or text == "":
+                continue
+            kind = str(item.type)
+            try:
+                if kind.startswith("bool"):
+                    values[item.name] = text.lower() in ("1", "true", "yes", "on")
+                elif kind.startswith("int"):
+                    values[item.name] = int(text)
+                elif kind.startswith("float"):
+                    values[item.name] = float(text)
+                elif kind == "Path":
+                    values[item.name] = Path(text)
+                else:
+                    values[item.name] = text
+            except ValueError:
+                raise ValueError(
+                    f"{ENV_PREFIX}{item.name.upper()}={text!r} is not a number"
+                ) from None
+        values |= {key: value for key, value in given.items() if value not in (None, "")}
+        return cls(**values)

@@ -34,7 +34,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -44,6 +44,7 @@ from sqlalchemy import (
     Column,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -101,8 +102,8 @@ games = Table(
     Column("start_position", Text),
     Column("suits", Integer, nullable=False),
     Column("rule", String(16), nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("restart_at", Integer, nullable=False),
+    Column("version", BigInteger, nullable=False),
+    Column("restart_at", BigInteger, nullable=False),
     Column("assisted", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
@@ -113,6 +114,7 @@ games = Table(
     Column("outcome", String(8)),
     Column("finished_won_at", DateTime(timezone=True)),
     Column("share_id", String(32)),
+    Column("revision", BigInteger, nullable=False, server_default="0"),
     Index("ix_games_player_updated", "player_id", "updated_at"),
     Index("ix_games_player_code", "player_id", "code"),
     UniqueConstraint("share_id", name="uq_games_share_id"),
@@ -123,12 +125,92 @@ actions = Table(
     "actions",
     metadata,
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("number", Integer, primary_key=True),
+    Column("number", BigInteger, primary_key=True),
     Column("action", String(16), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 """One accepted action of a game; ``number`` is the version it led to."""
 
+game_snapshots = Table(
+    "game_snapshots",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("version", BigInteger, nullable=False),
+    Column("data", Text, nullable=False),
+)
+"""The newest snapshot of a game (:meth:`Game.snapshot` as JSON) at ``version``."""
+
+deal_searches = Table(
+    "deal_searches",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player_id", String(64), ForeignKey("players.id"), nullable=False),
+    Column("suits", Integer, nullable=False),
+    Column("rule", String(16), nullable=False),
+    Column("max_tries", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("tried", Integer, nullable=False),
+    Column("reason", String(32)),
+    Column("game_id", String(32)),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True)),
+    Index("ix_deal_searches_player", "player_id"),
+)
+"""A search for a winnable deal: its progress (``tried``), its end (``status``, ``reason``,
+the new ``game_id``), when the player last asked (``seen_at``)."""
+
+player_jobs = Table(
+    "player_jobs",
+    metadata,
+    Column("player_id", String(64), ForeignKey("players.id"), primary_key=True),
+    Column("job_id", String(32), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+)
+"""The solver job each player may have running (one, across every server process)."""
+
+kept_solutions = Table(
+    "kept_solutions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("position_key", String(64), primary_key=True),
+    Column("moves", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""A solution found for a position of a game (``position_key``: a hash of the position's
+full notation); ``moves`` in move notation, one space between."""
+
+solver_jobs = Table(
+    "solver_jobs",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player_id", String(64), nullable=False),
+    Column("task", String(32), nullable=False),
+    Column("args", Text, nullable=False),
+    Column("cpu_seconds", Float, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("progress", Text),
+    Column("result", Text),
+    Column("error", String(32)),
+    Column("detail", Text),
+    Column("cancel", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+"""A solver job queued for the workers (``spider worker``, in the job-queue mode): its task
+and arguments (JSON), its status (``queued``, ``running``, ``done``, ``failed``,
+``cancelled``), its last progress and its answer (JSON), a request to ``cancel`` it, and
+``updated_at``, which a running job's worker refreshes (its heartbeat)."""
+
+rate_limits = Table(
+    "rate_limits",
+    metadata,
+    Column("key", String(160), primary_key=True),
+    Column("window", BigInteger, nullable=False),
+    Column("count", Integer, nullable=False),
+)
+"""Requests counted per key (a client address or a player, and a kind) in the current
+time window (``window``: its number, seconds since the epoch divided by its length)."""
 results = Table(
     "results",
     metadata,
@@ -191,6 +273,7 @@ _GAME_COLUMNS = [
     games.c.outcome,
     games.c.finished_won_at,
     games.c.share_id,
+    games.c.revision,
 ]
 _SELECT_GAME = select(*_GAME_COLUMNS).where(games.c.id == bindparam("game_id"))
 _CURRENT_GAME = (
@@ -216,10 +299,19 @@ _RECORD = (
         first_action_at=bindparam("first_action_at"),
         last_action_at=bindparam("now"),
         playing_ms=bindparam("playing_ms"),
+        revision=games.c.revision + 1,
     )
+    .returning(*_GAME_COLUMNS)
 )
 _RECORD_ASSISTED = _RECORD.values(assisted=True)
-_MARK_ASSISTED = update(games).where(games.c.id == bindparam("game_id")).values(assisted=True)
+_MARK_ASSISTED = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"), games.c.assisted.is_(False))
+    .values(assisted=True, revision=games.c.revision + 1)
+)
+_SNAPSHOT = select(game_snapshots.c.version, game_snapshots.c.data).where(
+    game_snapshots.c.game_id == bindparam("game_id")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +335,7 @@ class GameRecord:
     outcome: str | None = None
     finished_won_at: datetime | None = None
     share_id: str | None = None
+    revision: int = 0
 
     @classmethod
     def of(cls, row: Row[Any]) -> GameRecord:
@@ -506,7 +599,7 @@ class Store:
                 games.c.outcome.is_(None),
                 games.c.practice.is_(False),
             )
-            .values(outcome=decided.outcome)
+            .values(outcome=decided.outcome, revision=games.c.revision + 1)
         )
         row = connection.execute(_SELECT_GAME, {"game_id": game.id}).one()
         if marked.rowcount != 1:
@@ -544,6 +637,7 @@ class Store:
         *,
         assisted: bool = False,
         won: Decided | None = None,
+        snapshot: str | None = None,
     ) -> GameRecord:
         """Append ``played`` (one or more actions, in order) to ``game``, seen at
         ``game.version``, in one transaction; return the game at its new version.
@@ -564,6 +658,12 @@ class Store:
                 is written in the same transaction if the game has none and is not
                 practice (once: a game already decided keeps its result), and the time
                 it was first won is kept.
+            snapshot: the game at its new version (:meth:`Game.snapshot` as JSON), kept
+                as its newest snapshot in the same transaction; None keeps the old one.
+
+        Returns:
+            The game as the database has it now (its ``revision`` bumped, and any flag
+            another process changed meanwhile).
 
         Raises:
             ValueError: ``played`` is empty.
@@ -593,27 +693,29 @@ class Store:
             {"game_id": game.id, "number": number, "action": text, "created_at": now}
             for number, text in enumerate(played, start=game.version + 1)
         ]
-        moved = replace(
-            game,
-            version=version,
-            restart_at=restart_at,
-            assisted=game.assisted or assisted,
-            first_action_at=first_action_at,
-            last_action_at=now,
-            playing_ms=playing_ms,
-        )
         try:
             with self._writing() as connection:
                 statement = _RECORD_ASSISTED if assisted else _RECORD
-                if connection.execute(statement, values).rowcount != 1:
+                row = connection.execute(statement, values).first()
+                if row is None:
                     raise StaleVersionError(game.id)
                 connection.execute(insert(actions), rows)
+                if snapshot is not None:
+                    self._keep_snapshot(connection, game.id, version, snapshot)
+                moved = GameRecord.of(row)
                 if won is not None:
                     return self._win(connection, moved, won, now)
         except IntegrityError as error:  # a concurrent writer took one of these numbers
             log.info("actions from %d of game %s lost a race: %s", game.version + 1, game.id, error)
             raise StaleVersionError(game.id) from None
         return moved
+
+    @staticmethod
+    def _keep_snapshot(connection: Connection, game_id: str, version: int, data: str) -> None:
+        connection.execute(delete(game_snapshots).where(game_snapshots.c.game_id == game_id))
+        connection.execute(
+            insert(game_snapshots), {"game_id": game_id, "version": version, "data": data}
+        )
 
     def _win(
         self, connection: Connection, game: GameRecord, won: Decided, now: datetime
@@ -628,24 +730,190 @@ class Store:
                 games.c.outcome.is_(None),
                 games.c.practice.is_(False),
             )
-            .values(outcome="won", finished_won_at=now)
+            .values(outcome="won", finished_won_at=now, revision=games.c.revision + 1)
         )
         if counted.rowcount != 1:
             connection.execute(
                 update(games)
                 .where(games.c.id == game.id, games.c.finished_won_at.is_(None))
-                .values(finished_won_at=now)
+                .values(finished_won_at=now, revision=games.c.revision + 1)
             )
         stored = GameRecord.of(connection.execute(_SELECT_GAME, {"game_id": game.id}).one())
         if counted.rowcount == 1:
             connection.execute(insert(results), _result_row(stored, won, now))
         return stored
 
-    def mark_assisted(self, game_id: str) -> None:
-        """Mark the game as assisted (a hint or the solver was used in it); for good, and
-        without changing its version."""
+    def snapshot(self, game_id: str) -> tuple[int, str] | None:
+        """Return the newest snapshot of the game as ``(version, data)``, or None."""
+        with self._reading() as connection:
+            row = connection.execute(_SNAPSHOT, {"game_id": game_id}).first()
+        return (int(row[0]), str(row[1])) if row is not None else None
+
+    def mark_assisted(self, game_id: str) -> GameRecord | None:
+        """Mark the game as assisted (a hint or the solver was used in it), for good,
+        without changing its version but bumping its ``revision`` (so every process's
+        cached copy is seen to be out of date); return the game as stored now (None for
+        an unknown id)."""
         with self._writing() as connection:
             connection.execute(_MARK_ASSISTED, {"game_id": game_id})
+            row = connection.execute(_SELECT_GAME, {"game_id": game_id}).first()
+        return GameRecord.of(row) if row is not None else None
+
+    # --- what the server processes share -------------------------------------------
+
+    def add_search(self, row: dict[str, Any]) -> None:
+        """Save a new search for a winnable deal (a row of ``deal_searches``)."""
+        with self._writing() as connection:
+            connection.execute(insert(deal_searches), row)
+
+    def search(self, search_id: str) -> dict[str, Any] | None:
+        """Return the search ``search_id`` as a dict of its columns, or None."""
+        statement = select(deal_searches).where(deal_searches.c.id == search_id)
+        with self._reading() as connection:
+            row = connection.execute(statement).first()
+        return dict(row._mapping) if row is not None else None
+
+    def update_search(self, search_id: str, *, running_only: bool = False, **values: Any) -> bool:
+        """Change columns of the search ``search_id``; with ``running_only``, only while its
+        status is ``running`` (so an end is written once). Return whether a row changed."""
+        statement = update(deal_searches).where(deal_searches.c.id == search_id)
+        if running_only:
+            statement = statement.where(deal_searches.c.status == "running")
+        with self._writing() as connection:
+            return bool(connection.execute(statement.values(**values)).rowcount)
+
+    def claim_job(self, player_id: str, job_id: str) -> None:
+        """Make ``job_id`` the one solver job of ``player_id`` (any older one is
+        superseded: its process sees that :meth:`job_of` no longer names it)."""
+        now = _now()
+        with self._writing() as connection:
+            changed = connection.execute(
+                update(player_jobs)
+                .where(player_jobs.c.player_id == player_id)
+                .values(job_id=job_id, started_at=now)
+            ).rowcount
+            if not changed:
+                connection.execute(
+                    insert(player_jobs),
+                    {"player_id": player_id, "job_id": job_id, "started_at": now},
+                )
+
+    def job_of(self, player_id: str) -> str | None:
+        """Return the id of the solver job ``player_id`` has running, or None."""
+        statement = select(player_jobs.c.job_id).where(player_jobs.c.player_id == player_id)
+        with self._reading() as connection:
+            row = connection.execute(statement).first()
+        return str(row[0]) if row is not None else None
+
+    def release_job(self, player_id: str, job_id: str) -> None:
+        """Forget ``job_id`` as the player's running job (when it still is)."""
+        with self._writing() as connection:
+            connection.execute(
+                delete(player_jobs).where(
+                    player_jobs.c.player_id == player_id, player_jobs.c.job_id == job_id
+                )
+            )
+
+    def keep_solution(self, game_id: str, key: str, moves: str, *, per_game: int = 4) -> None:
+        """Keep ``moves`` as the solution of position ``key`` of game ``game_id``, and at
+        most ``per_game`` solutions of the game (the oldest go)."""
+        now = _now()
+        with self._writing() as connection:
+            where = (kept_solutions.c.game_id == game_id, kept_solutions.c.position_key == key)
+            connection.execute(delete(kept_solutions).where(*where))
+            connection.execute(
+                insert(kept_solutions),
+                {"game_id": game_id, "position_key": key, "moves": moves, "created_at": now},
+            )
+            older = (
+                select(kept_solutions.c.position_key)
+                .where(kept_solutions.c.game_id == game_id)
+                .order_by(kept_solutions.c.created_at.desc())
+                .offset(per_game)
+            )
+            stale = [row[0] for row in connection.execute(older)]
+            if stale:
+                connection.execute(
+                    delete(kept_solutions).where(
+                        kept_solutions.c.game_id == game_id,
+                        kept_solutions.c.position_key.in_(stale),
+                    )
+                )
+
+    def solution(self, game_id: str, key: str) -> str | None:
+        """Return the solution kept for position ``key`` of game ``game_id``, or None."""
+        statement = select(kept_solutions.c.moves).where(
+            kept_solutions.c.game_id == game_id, kept_solutions.c.position_key == key
+        )
+        with self._reading() as connection:
+            row = connection.execute(statement).first()
+        return str(row[0]) if row is not None else None
+
+    def count_request(self, key: str, window: int) -> int:
+        """Count one request under ``key`` in time window ``window``; return the count in
+        that window so far, this one included (an older window's count starts again)."""
+        with self._writing() as connection:
+            row = connection.execute(
+                select(rate_limits.c.window, rate_limits.c.count)
+                .where(rate_limits.c.key == key)
+                .with_for_update()
+            ).first()
+            if row is None:
+                try:
+                    with connection.begin_nested():
+                        connection.execute(
+                            insert(rate_limits), {"key": key, "window": window, "count": 1}
+                        )
+                    return 1
+                except IntegrityError:  # another process counted the first one
+                    row = connection.execute(
+                        select(rate_limits.c.window, rate_limits.c.count)
+                        .where(rate_limits.c.key == key)
+                        .with_for_update()
+                    ).first()
+                    assert row is not None
+            count = int(row[1]) + 1 if int(row[0]) == window else 1
+            connection.execute(
+                update(rate_limits)
+                .where(rate_limits.c.key == key)
+                .values(window=window, count=count)
+            )
+            return count
+
+    def reachable(self) -> bool:
+        """True when the database answers a trivial query (for the health endpoint)."""
+        try:
+            with self._reading() as connection:
+                connection.exec_driver_sql("SELECT 1")
+        except Exception:
+            log.warning("the database is not reachable", exc_info=True)
+            return False
+        return True
+
+    # --- the job queue's solver jobs (see .jobs.queue) -----------------------------------
+
+    def add_solver_job(self, row: dict[str, Any]) -> None:
+        """Save a new solver job (a row of ``solver_jobs``)."""
+        now = _now()
+        with self._writing() as connection:
+            connection.execute(insert(solver_jobs), row | {"created_at": now, "updated_at": now})
+
+    def solver_job(self, job_id: str) -> dict[str, Any] | None:
+        """Return the solver job ``job_id`` as a dict of its columns, or None."""
+        statement = select(solver_jobs).where(solver_jobs.c.id == job_id)
+        with self._reading() as connection:
+            row = connection.execute(statement).first()
+        return {key: aware(value) for key, value in row._mapping.items()} if row else None
+
+    def update_solver_job(self, job_id: str, *, unfinished: bool = False, **values: Any) -> bool:
+        """Change columns of the solver job ``job_id`` (``updated_at`` is set to now); with
+        ``unfinished``, only while it is queued or running. Return whether it changed."""
+        statement = update(solver_jobs).where(solver_jobs.c.id == job_id)
+        if unfinished:
+            statement = statement.where(solver_jobs.c.status.in_(("queued", "running")))
+        with self._writing() as connection:
+            changed = connection.execute(statement.values(updated_at=_now(), **values))
+            return bool(changed.rowcount)
 
     # --- the record -----------------------------------------------------------------
 
@@ -727,7 +995,11 @@ class Store:
     def set_share(self, game_id: str, share_id: str | None) -> None:
         """Set (or, with None, remove) the public replay link of ``game_id``."""
         with self._writing() as connection:
-            connection.execute(update(games).where(games.c.id == game_id).values(share_id=share_id))
+            connection.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(share_id=share_id, revision=games.c.revision + 1)
+            )
 
     def game_by_share(self, share_id: str) -> GameRecord | None:
         """Return the game whose public replay link is ``share_id``, or None."""

@@ -20,7 +20,7 @@ is the service's own :meth:`~spider_solitaire.server.games.GameService.rewind`.
 from __future__ import annotations
 
 from ..games import GameService
-from ..jobs.runner import SolverRunner
+from ..jobs.runner import Runner
 from ..settings import Settings
 from .base import Asker
 from .deal_search import DealSearches
@@ -44,9 +44,9 @@ class HelpService:
         kept: the solutions found so far, by game and position.
     """
 
-    def __init__(self, games: GameService, runner: SolverRunner, settings: Settings) -> None:
+    def __init__(self, games: GameService, runner: Runner, settings: Settings) -> None:
         self.runner = runner
-        self.kept = SolutionCache()
+        self.kept = SolutionCache(games.store)
         self.hints = Hints(games)
         self.verdicts = Verdicts(games, runner, settings, self.kept)
         self.solutions = Solutions(games, runner, settings, self.kept)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ApiError
 from ..games import GameService, LoadedGame
-from ..jobs.runner import Disconnected, SolverRunner
+from ..jobs.runner import Disconnected, Runner
 from ..settings import Settings
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class SolverHelp:
     """
 
     def __init__(
-        self, games: GameService, runner: SolverRunner, settings: Settings, kept: SolutionCache
+        self, games: GameService, runner: Runner, settings: Settings, kept: SolutionCache
     ) -> None:
         self.games = games
         self.runner = runner

@@ -2,8 +2,9 @@
 until one is won, while the browser polls; the won deal becomes the player's new game.
 
 A search outlives the request that started it: it runs on an event loop of its own, in a
-thread, so it works whatever server runs the app. It is kept in this process (the hosting
-issue moves searches into the database).
+thread, so it works whatever server runs the app. It is kept in the database
+(``deal_searches``: its progress and its end), so that every server process on the
+database reports on it and can stop it.
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ import contextlib
 import logging
 import secrets
 import threading
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from ..errors import ApiError, reason_message
-from ..games import GameService, LoadedGame
+from ..games import GameService
 from ..jobs.pool import CPU_MARGIN, SolveFailed
-from ..jobs.runner import JobLimits, SolverRunner
+from ..jobs.runner import JobLimits, Runner
 from ..jobs.tasks import winnable_job
 from ..schemas import ConfirmWord, DealSearch, NewGameFromCode, RuleName, SuitCount
 from ..settings import Settings
@@ -34,28 +35,25 @@ log = logging.getLogger(__name__)
 
 SearchStatus = Literal["running", "done", "failed", "cancelled"]
 
-ENDED_KEPT_SECONDS = 600
-"""How long an ended search can still be asked about (a decision of ours)."""
 
-
-@dataclass(eq=False)
+@dataclass(frozen=True, slots=True)
 class Search:
-    """A running or ended search for a winnable deal (changed by its task as it goes).
+    """A search for a winnable deal as the database has it (any server process may have
+    started it; the one that did runs it and writes its progress and its end).
 
     Attributes:
         id: the id the player polls.
         player: whose search it is.
         suits, rule: the deals it tries.
         max_tries: at most this many deals.
-        started: when it started (``time.monotonic()``).
-        seen: when the player last asked about it.
         status: ``running``, ``done``, ``failed`` or ``cancelled``.
         tried: deals solved so far.
-        ended: when it ended, or None.
-        game: the won deal's new game, once done.
         reason: why it failed or was cancelled.
-        task: the running search.
-        confirm: what the player confirmed for the new game (``abandon``).
+        game_id: the won deal's new game, once done.
+        started, seen, ended: when it started, when the player last asked about it, when
+            it ended (None while running); UTC.
+        confirm: what the player confirmed for the new game (``abandon``); known only to
+            the process that runs the search.
     """
 
     id: str
@@ -63,31 +61,53 @@ class Search:
     suits: SuitCount
     rule: RuleName
     max_tries: int
-    started: float
-    seen: float
-    status: SearchStatus = "running"
-    tried: int = 0
-    ended: float | None = None
-    game: LoadedGame | None = None
-    reason: str | None = None
-    task: concurrent.futures.Future[None] | None = None
+    status: SearchStatus
+    tried: int
+    reason: str | None
+    game_id: str | None
+    started: datetime
+    seen: datetime
+    ended: datetime | None
     confirm: tuple[ConfirmWord, ...] = ()
 
-    def end(self, status: SearchStatus, reason: str | None = None) -> None:
-        """Mark the search ended with ``status`` (and ``reason``), unless it already is."""
-        if self.ended is None:
-            self.status, self.reason = status, reason
-            self.ended = time.monotonic()
+    @classmethod
+    def of(cls, row: dict[str, Any]) -> Search:
+        """The search of a row of ``deal_searches``."""
+        return cls(
+            row["id"],
+            row["player_id"],
+            row["suits"],
+            row["rule"],
+            row["max_tries"],
+            row["status"],
+            row["tried"],
+            row["reason"],
+            row["game_id"],
+            _utc(row["started_at"]),
+            _utc(row["seen_at"]),
+            _utc(row["ended_at"]) if row["ended_at"] is not None else None,
+        )
+
+
+def _utc(moment: datetime) -> datetime:
+    """``moment`` as an aware UTC datetime (SQLite gives back naive ones)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
 
 
 class DealSearches(SolverHelp):
-    """The deal searches of this process, for the routes (made as :class:`.SolverHelp`)."""
+    """The deal searches, for the routes (made as :class:`.SolverHelp`): kept in the
+    database, so that any server process reports on a search and stops it; each runs in
+    the process that started it, on an event loop of its own."""
 
     def __init__(
-        self, games: GameService, runner: SolverRunner, settings: Settings, kept: SolutionCache
+        self, games: GameService, runner: Runner, settings: Settings, kept: SolutionCache
     ) -> None:
         super().__init__(games, runner, settings, kept)
-        self._searches: dict[str, Search] = {}
+        self._tasks: dict[str, concurrent.futures.Future[None]] = {}
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -98,23 +118,27 @@ class DealSearches(SolverHelp):
         that the solver wins; the player's earlier search or solve is cancelled. Return
         it. ``confirm``: what the player confirmed for the new game (see
         :meth:`.GameService.create`)."""
-        now = time.monotonic()
-        search = Search(
-            secrets.token_urlsafe(12),
-            player,
-            suits,
-            "classic" if suits == 1 else rule,
-            self.settings.winnable_max_tries,
-            now,
-            now,
-        )
+        now = _now()
+        row = {
+            "id": secrets.token_urlsafe(12),
+            "player_id": player,
+            "suits": suits,
+            "rule": "classic" if suits == 1 else rule,
+            "max_tries": self.settings.winnable_max_tries,
+            "status": "running",
+            "tried": 0,
+            "reason": None,
+            "game_id": None,
+            "started_at": now,
+            "seen_at": now,
+            "ended_at": None,
+        }
+        self.games.store.add_search(row)
+        search = replace(Search.of(row), confirm=tuple(confirm))
+        task = asyncio.run_coroutine_threadsafe(self._run(search), self._searching())
         with self._lock:
-            for key, old in list(self._searches.items()):
-                if old.ended is not None and now - old.ended > ENDED_KEPT_SECONDS:
-                    del self._searches[key]
-            self._searches[search.id] = search
-        search.confirm = tuple(confirm)
-        search.task = asyncio.run_coroutine_threadsafe(self._run(search), self._searching())
+            self._tasks = {key: t for key, t in self._tasks.items() if not t.done()}
+            self._tasks[search.id] = task
         return search
 
     def _searching(self) -> asyncio.AbstractEventLoop:
@@ -126,42 +150,57 @@ class DealSearches(SolverHelp):
                 self._loop = loop
             return self._loop
 
+    def _read(self, player: str | None, search_id: str) -> Search:
+        row = self.games.store.search(search_id) if player is not None else None
+        if row is None or row["player_id"] != player:
+            raise ApiError(404, "not_found")
+        return Search.of(row)
+
     def find(self, player: str | None, search_id: str) -> Search:
         """Return the player's search ``search_id`` (asking about it keeps it alive).
 
         Raises:
             ApiError: 404 ``not_found`` for an unknown id or another player's search.
         """
-        with self._lock:
-            search = self._searches.get(search_id)
-        if search is None or search.player != player:
-            raise ApiError(404, "not_found")
-        search.seen = time.monotonic()
+        search = self._read(player, search_id)
+        if search.status == "running":
+            self.games.store.update_search(search_id, running_only=True, seen_at=_now())
         return search
 
     def stop(self, player: str | None, search_id: str) -> Search:
         """Cancel the player's search ``search_id`` (nothing happens once it has ended);
-        return it.
+        return it. The process running it sees the end in the database and kills its
+        solver process (this one at once).
 
         Raises:
             ApiError: 404 ``not_found``.
         """
-        search = self.find(player, search_id)
-        if search.status == "running" and search.task is not None:
-            search.task.cancel()
-            search.end("cancelled", "solve_cancelled")
-        return search
+        self._read(player, search_id)
+        self._end(search_id, "cancelled", "solve_cancelled")
+        with self._lock:
+            task = self._tasks.get(search_id)
+        if task is not None:
+            task.cancel()
+        return self._read(player, search_id)
+
+    def _end(self, search_id: str, status: SearchStatus, reason: str | None, **values: Any) -> None:
+        """Write the search's end unless it has already ended."""
+        self.games.store.update_search(
+            search_id, running_only=True, status=status, reason=reason, ended_at=_now(), **values
+        )
 
     def view(self, search: Search, language: str) -> DealSearch:
         """Return what the player sees of ``search``, its sentence and the new game's
         state in ``language``."""
-        end = search.ended if search.ended is not None else time.monotonic()
+        end = search.ended if search.ended is not None else _now()
         message = None
         if search.reason:
             message = reason_message(search.reason, language)
         elif search.status == "running":
             message = searching(search.tried, search.max_tries, language)
-        game = search.game
+        state = None
+        if search.game_id is not None:
+            state = self.games.state(self.games.get(search.player, search.game_id), language)
         return DealSearch(
             id=search.id,
             status=search.status,
@@ -169,21 +208,31 @@ class DealSearches(SolverHelp):
             rule=search.rule,
             tried=search.tried,
             max_tries=search.max_tries,
-            seconds=round(end - search.started, 2),
-            state=self.games.state(game, language) if game is not None else None,
+            seconds=round(max(0.0, (end - search.started).total_seconds()), 2),
+            state=state,
             reason=search.reason,
             message=message,
         )
 
     async def _run(self, search: Search) -> None:
         settings = self.settings
+        store = self.games.store
         idle = settings.deal_search_idle_seconds
+        tried = 0
+
+        def abandoned() -> bool:
+            row = store.search(search.id)
+            if row is None or row["status"] != "running":
+                return True  # stopped, from any process
+            return (_now() - _utc(row["seen_at"])).total_seconds() > idle
 
         async def gone() -> bool:
-            return time.monotonic() - search.seen > idle
+            return await asyncio.to_thread(abandoned)
 
         def progress(value: Any) -> None:
-            search.tried = int(value.get("tried", search.tried))
+            nonlocal tried
+            tried = int(value.get("tried", tried))
+            store.update_search(search.id, running_only=True, tried=tried)
 
         limits = JobLimits(settings.winnable_budget + CPU_MARGIN, gone, progress)
         try:
@@ -198,32 +247,31 @@ class DealSearches(SolverHelp):
                 settings.solve_node_limit,
                 settings.winnable_budget,
             )
-            search.tried = outcome.tried
             if outcome.code is None:
-                search.end("failed", "no_winnable_deal")
+                self._end(search.id, "failed", "no_winnable_deal", tried=outcome.tried)
                 return
             games = self.games
             request = NewGameFromCode(code=outcome.code, confirm=list(search.confirm))
             loaded = await games.blocking(games.create, search.player, request)
             self.kept.put(loaded.record.id, loaded.game.position, outcome.solution)
-            search.game = loaded
-            search.end("done")
+            self._end(search.id, "done", None, tried=outcome.tried, game_id=loaded.record.id)
         except asyncio.CancelledError:
-            search.end("cancelled", "solve_cancelled")
+            self._end(search.id, "cancelled", "solve_cancelled")
             raise
         except ApiError as error:
             cancelled = error.reason == "solve_cancelled"
-            search.end("cancelled" if cancelled else "failed", error.reason)
+            self._end(search.id, "cancelled" if cancelled else "failed", error.reason)
         except SolveFailed:
-            search.end("failed", "no_winnable_deal")
+            self._end(search.id, "failed", "no_winnable_deal")
         except Exception:
             log.exception("search for a winnable deal failed")
-            search.end("failed", "solver_failed")
+            self._end(search.id, "failed", "solver_failed")
 
     async def close(self) -> None:
-        """Stop every search (the app is shutting down; the runner is closed apart)."""
+        """Stop every search of this process (the app is shutting down; the runner is
+        closed apart)."""
         with self._lock:
-            tasks = [s.task for s in self._searches.values() if s.task is not None]
+            tasks = list(self._tasks.values())
             loop, self._loop = self._loop, None
         for task in tasks:
             task.cancel()

@@ -3,19 +3,27 @@ the pool that runs the task (:mod:`.pool`)."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from ..errors import ApiError
 from .pool import Report, SolveCancelled, SolveFailed, SolverPool
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+RETRY_BUSY = {"Retry-After": "5"}
+"""The ``Retry-After`` of a 503 (no free solver, a broken worker): seconds."""
 
 Disconnected = Callable[[], Awaitable[bool]]
 """A request's ``is_disconnected`` (or any check that the answer is no longer wanted)."""
@@ -37,16 +45,42 @@ class JobLimits:
     progress: Callable[[Any], None] | None = None
 
 
+class Runner(Protocol):
+    """What the help modules call to run a solver task for a player: the embedded pool's
+    :class:`SolverRunner` or the job queue's :class:`~.queue.QueueRunner`."""
+
+    async def run(
+        self,
+        player: str,
+        limits: JobLimits,
+        task: Callable[Concatenate[Report, P], T],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Return ``task(report, *args, **kwargs)`` run for ``player`` within ``limits``
+        (see :meth:`SolverRunner.run` for what it raises)."""
+        ...
+
+    async def close(self) -> None:
+        """Stop every task and refuse new ones (the app is shutting down)."""
+        ...
+
+
 class SolverRunner:
     """Run solver tasks for players in the :class:`~.pool.SolverPool` (at most one per
-    player: a new one cancels the player's older one).
+    player: a new one cancels the player's older one, in this process through the pool,
+    across processes through the database's ``player_jobs``: each running task checks
+    there, as often as the pool polls, that it is still its player's job).
 
     Args:
         pool: the pool the tasks run in.
+        store: the database the server processes share (None: this process alone).
     """
 
-    def __init__(self, pool: SolverPool) -> None:
+    def __init__(self, pool: SolverPool, store: Store | None = None) -> None:
         self.pool = pool
+        self.store = store
 
     async def run(
         self,
@@ -70,24 +104,44 @@ class SolverRunner:
                 know.
         """
         job = functools.partial(task, **kwargs) if kwargs else task
+        store = self.store
+        job_id = secrets.token_urlsafe(12)
+        superseded = False
+        if store is not None:
+            await asyncio.to_thread(store.claim_job, player, job_id)
+
+        async def gone() -> bool:
+            nonlocal superseded
+            if limits.disconnected is not None and await limits.disconnected():
+                return True
+            if store is not None and await asyncio.to_thread(store.job_of, player) != job_id:
+                superseded = True
+            return superseded
+
         try:
             answer: T = await self.pool.run(
                 player,
                 job,
                 *args,
                 cpu_seconds=limits.cpu_seconds,
-                disconnected=limits.disconnected,
+                disconnected=gone,
                 progress=limits.progress,
             )
         except SolveCancelled as cancelled:
             if cancelled.reason in ("queue_timeout", "closed"):
-                raise ApiError(503, "solver_busy", detail=cancelled.reason) from None
-            raise ApiError(409, "solve_cancelled", detail=cancelled.reason) from None
+                raise ApiError(
+                    503, "solver_busy", headers=RETRY_BUSY, detail=cancelled.reason
+                ) from None
+            reason = "superseded" if superseded else cancelled.reason
+            raise ApiError(409, "solve_cancelled", detail=reason) from None
         except SolveFailed as failed:
             if failed.reason == "crashed":
                 log.error("solver worker crashed: %s", failed.detail)
-                raise ApiError(503, "solver_failed") from None
+                raise ApiError(503, "solver_failed", headers=RETRY_BUSY) from None
             raise
+        finally:
+            if store is not None:
+                await asyncio.to_thread(store.release_job, player, job_id)
         return answer
 
     async def close(self) -> None:

@@ -11,6 +11,8 @@ a move may be lost; one reached from a lost one never is winnable), so
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import time
 from dataclasses import dataclass
 
@@ -189,3 +191,35 @@ def winnable_job(
         if answer.status == WON:
             return WinnableOutcome(code, answer.solution, tried, time.monotonic() - started)
     return WinnableOutcome(None, (), tried, time.monotonic() - started)
+
+
+TASKS = {job.__name__: job for job in (solve_job, history_job, winnable_job)}
+"""The tasks a job-queue worker runs, by name (:mod:`.queue`)."""
+
+
+def encode_outcome(outcome: SolveOutcome | HistoryOutcome | WinnableOutcome) -> str:
+    """Return a task's answer as JSON (for the job queue's ``solver_jobs.result``)."""
+    return json.dumps({"type": type(outcome).__name__, "fields": dataclasses.asdict(outcome)})
+
+
+def decode_outcome(text: str) -> SolveOutcome | HistoryOutcome | WinnableOutcome:
+    """Return the answer :func:`encode_outcome` wrote.
+
+    Raises:
+        ValueError: ``text`` is not such an answer.
+    """
+    data = json.loads(text)
+    fields = dict(data["fields"])
+    if "solution" in fields:
+        fields["solution"] = tuple(fields["solution"])
+    kind = data["type"]
+    if kind == "SolveOutcome":
+        return SolveOutcome(**fields)
+    if kind == "HistoryOutcome":
+        current = dict(fields["current"])
+        current["solution"] = tuple(current["solution"])
+        fields["current"] = SolveOutcome(**current)
+        return HistoryOutcome(**fields)
+    if kind == "WinnableOutcome":
+        return WinnableOutcome(**fields)
+    raise ValueError(f"{kind!r} is not a task's answer")

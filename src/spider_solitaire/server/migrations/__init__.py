@@ -13,6 +13,9 @@ revisions are in ``versions/``, oldest first:
 * ``0003``: the player's record (docs/record.md): ``results``, ``stat_resets``,
   ``transfer_codes``, and the columns of ``games`` for practice, playing time, the
   counted outcome and the share link.
+* ``0004``: what several server processes share (hosting, issue 11): ``games.revision``,
+  64-bit counters, snapshots, deal searches, the player's running solver job, kept
+  solutions and rate-limit counters.
 
 A new migration is a new file in ``versions/`` whose ``down_revision`` is the newest one,
 written with Alembic's portable operations (batch mode for anything but adding a column:
@@ -36,6 +39,9 @@ from sqlalchemy.engine import Connection, Engine
 
 SCRIPT_LOCATION = Path(__file__).resolve().parent
 """This directory: Alembic's ``env.py`` and ``versions/``."""
+
+ADVISORY_LOCK = 0x5350_4944_4552
+"""The PostgreSQL advisory lock key that migrations hold ("SPIDER" in ASCII)."""
 
 FIRST_REVISION = "0001"
 """The schema of release 0.1.0, which made its tables without Alembic."""
@@ -61,16 +67,19 @@ def head_revision() -> str:
 @contextmanager
 def _migrating(engine: Engine) -> Iterator[Connection]:
     """A connection in one transaction for migrations, committed at the end (rolled back
-    on an error). On SQLite: a ``BEGIN IMMEDIATE`` transaction (it takes the database's
-    write lock first, so a second process starting at the same time waits, then finds
-    the work done), with foreign keys off while tables are rebuilt, as SQLite's own
-    procedure for changing a table asks."""
+    on an error), that holds the database's migration lock first, so that a second
+    process starting at the same time waits, then finds the work done. On SQLite: a
+    ``BEGIN EXCLUSIVE`` transaction, with foreign keys off while tables are rebuilt, as
+    SQLite's own procedure for changing a table asks; on PostgreSQL: a transaction-scoped
+    advisory lock (:data:`ADVISORY_LOCK`)."""
     is_sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as connection:
         if is_sqlite:
             connection.exec_driver_sql("PRAGMA foreign_keys=OFF")  # a no-op in a transaction
             connection.commit()
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            connection.exec_driver_sql("BEGIN EXCLUSIVE")
+        elif engine.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK})")
         try:
             yield connection
             connection.commit()

@@ -17,6 +17,7 @@ from fastapi import Cookie, Depends, Request
 from ..errors import pick_language
 from ..games import GameService
 from ..help import Asker, HelpService
+from ..limits import RateLimiter
 from ..players import COOKIE_NAME, well_formed
 from ..schemas import ConfirmBody, ErrorBody, StaleVersionBody
 
@@ -59,6 +60,22 @@ async def asker(request: Request, player: Player, language: Language) -> Asker:
 
 Asking = Annotated[Asker, Depends(asker)]
 
+
+def _limit(kind: str) -> Any:
+    async def check(request: Request, service: Service, player: Player) -> None:
+        limiter: RateLimiter = request.app.state.limiter
+        address = request.client.host if request.client is not None else None
+        await service.blocking(limiter.check, kind, address, player)
+
+    check.__doc__ = f"Count a {kind} request (429 ``rate_limited`` over its limit)."
+    return Depends(check)
+
+
+SOLVER_LIMIT = _limit("solver")
+"""A route's dependency that counts a solver request (:mod:`..limits`)."""
+NEW_GAME_LIMIT = _limit("new_game")
+"""A route's dependency that counts a new game (:mod:`..limits`)."""
+
 ERROR_DESCRIPTIONS = {
     400: "malformed body or notation: bad_request, bad_action, bad_code, bad_position",
     404: "not_found (unknown id, another player's game) or no_game",
@@ -66,7 +83,8 @@ ERROR_DESCRIPTIONS = {
     410: "gone: the code was used or has expired",
     413: "too_large: the body is over the limit",
     422: "the rules refuse the action: the engine's reason code, or no_target",
-    503: "solver_busy (no free solver in time) or solver_failed",
+    429: "rate_limited: too many such requests from this address or player; Retry-After",
+    503: "solver_busy (no free solver in time) or solver_failed; Retry-After",
 }
 """What each documented error status means, unless a route says otherwise."""
 

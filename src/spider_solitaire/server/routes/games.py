@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request, Response
 from ..errors import ApiError
 from ..players import set_player_cookie
 from ..schemas import GameState, NewGameRequest
-from .deps import Language, Player, Service, error_responses
+from .deps import NEW_GAME_LIMIT, Language, Player, Service, error_responses
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -18,10 +18,12 @@ router = APIRouter(prefix="/api/games", tags=["games"])
     responses=error_responses(
         400,
         413,
+        429,
         s409="confirm_needed: confirm abandon (the current game counts as lost) "
         "or practice (a deal already won)",
     ),
     summary="Start a new game",
+    dependencies=[NEW_GAME_LIMIT],
 )
 async def create_game(
     body: NewGameRequest,

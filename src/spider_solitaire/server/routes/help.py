@@ -15,7 +15,16 @@ from ..schemas import (
     SolutionStep,
     WinCheck,
 )
-from .deps import Asking, Help, Language, Player, Service, error_responses
+from .deps import (
+    NEW_GAME_LIMIT,
+    SOLVER_LIMIT,
+    Asking,
+    Help,
+    Language,
+    Player,
+    Service,
+    error_responses,
+)
 
 router = APIRouter(prefix="/api", tags=["assist"])
 
@@ -27,8 +36,9 @@ SOLVER_409 = (
 
 @router.post(
     "/games/{game_id}/hint",
-    responses=error_responses(400, 404, 409, 413, s422="game_won: nothing left to hint"),
+    responses=error_responses(400, 404, 409, 413, 429, s422="game_won: nothing left to hint"),
     summary="A hint",
+    dependencies=[SOLVER_LIMIT],
 )
 async def hint(game_id: str, body: AssistRequest, helper: Help, asker: Asking) -> HintAnswer:
     """Suggest one action from what the player can see, with its sentences in the
@@ -39,9 +49,10 @@ async def hint(game_id: str, body: AssistRequest, helper: Help, asker: Asking) -
 @router.post(
     "/games/{game_id}/can-win",
     responses=error_responses(
-        400, 404, 413, 503, s409=SOLVER_409, s422="game_won: nothing left to check"
+        400, 404, 413, 429, 503, s409=SOLVER_409, s422="game_won: nothing left to check"
     ),
     summary="Can I still win?",
+    dependencies=[SOLVER_LIMIT],
 )
 async def can_win(game_id: str, body: AssistRequest, helper: Help, asker: Asking) -> WinCheck:
     """Solve the current position (with the face-down cards, in the server): yes, no or
@@ -57,11 +68,13 @@ async def can_win(game_id: str, body: AssistRequest, helper: Help, asker: Asking
         400,
         404,
         413,
+        429,
         503,
         s409=SOLVER_409,
         s422="game_won, not_winnable (proved lost) or no_solution_found (not in time)",
     ),
     summary="Play the next move of the solution",
+    dependencies=[SOLVER_LIMIT],
 )
 async def solution_next(
     game_id: str, body: AssistRequest, helper: Help, asker: Asking
@@ -76,9 +89,13 @@ async def solution_next(
     "/winnable-deals",
     status_code=202,
     responses=error_responses(
-        400, 413, s409="confirm_needed: the current game would count as lost (confirm abandon)"
+        400,
+        413,
+        429,
+        s409="confirm_needed: the current game would count as lost (confirm abandon)",
     ),
     summary="Search for a winnable deal",
+    dependencies=[SOLVER_LIMIT, NEW_GAME_LIMIT],
 )
 async def start_search(
     body: DealSearchRequest,

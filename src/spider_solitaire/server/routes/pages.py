@@ -4,16 +4,20 @@ files (``/static/...``), from the package, and the browser's part of the message
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import json
 import mimetypes
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from ... import __version__
 from ...messages import LANGUAGES, browser_catalog
 from ..errors import pick_language
 from ..rules_page import rules_page
@@ -40,13 +44,37 @@ for _type, _extension in (
     mimetypes.add_type(_type, _extension)  # some systems map .js to text/plain
 
 
+STATIC_VERSIONED = "/static/v/"
+"""Where the browser app's files are served under a version token: ``/static/v/<token>/``
+(see :func:`static_token`). The page names its scripts and styles there, and the ES
+modules import each other by relative paths, so one page load never mixes the files of
+two releases; such files never change, and are cached for a year."""
+
+
+def static_token(web_dir: Path) -> str:
+    """Return the version token of the files under ``web_dir``: the package's version and
+    a hash of every file's path and content (so an edited file changes it too), e.g.
+    ``0.1.0-3f2a9c1d0b``; ``0.1.0-none`` when the directory is missing."""
+    digest = hashlib.sha256()
+    if web_dir.is_dir():
+        for path in sorted(web_dir.rglob("*")):
+            if path.is_file():
+                digest.update(str(path.relative_to(web_dir)).encode() + b"\0")
+                digest.update(path.read_bytes())
+        return f"{__version__}-{digest.hexdigest()[:10]}"
+    return f"{__version__}-none"
+
+
 @router.api_route("/", methods=["GET", "HEAD"])
 def index(request: Request) -> Response:
-    """Serve ``index.html`` (``/?code=...`` is read by the page itself); HEAD answers the
-    same headers without the body (link checkers and uptime monitors ask with HEAD)."""
+    """Serve ``index.html`` (``/?code=...`` is read by the page itself) with its
+    ``/static/`` links made versioned (:data:`STATIC_VERSIONED`); HEAD answers the same
+    headers without the body (link checkers and uptime monitors ask with HEAD)."""
     page = Path(request.app.state.settings.web_dir) / "index.html"
     if page.is_file():
-        return FileResponse(page, media_type="text/html", headers={"Cache-Control": "no-cache"})
+        prefix = f"{STATIC_VERSIONED}{request.app.state.static_token}/"
+        text = page.read_text(encoding="utf-8").replace('"/static/', f'"{prefix}')
+        return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
     return HTMLResponse(PLACEHOLDER_PAGE, headers={"Cache-Control": "no-cache"})
 
 
@@ -69,11 +97,26 @@ def shared_replay_page(share_id: str, request: Request) -> Response:
     return index(request)
 
 
+@router.get("/healthz", include_in_schema=False)
+async def healthz(request: Request) -> Response:
+    """For the reverse proxy and monitors: 200 ``{"status": "ok"}`` when the database
+    answers, else 503 ``{"status": "database_unreachable"}`` with ``Retry-After``."""
+    store = request.app.state.store
+    if await asyncio.to_thread(store.reachable):
+        return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
+    return JSONResponse(
+        {"status": "database_unreachable"},
+        status_code=503,
+        headers={"Cache-Control": "no-store", "Retry-After": "5"},
+    )
+
+
 @cache
 def _browser_catalog_json(language: str) -> bytes:
     return json.dumps(browser_catalog(language), ensure_ascii=False).encode()
 
 
+@router.api_route(STATIC_VERSIONED + "{token}/i18n/{language}.json", methods=["GET", "HEAD"])
 @router.api_route("/static/i18n/{language}.json", methods=["GET", "HEAD"])
 def browser_texts(language: str) -> Response:
     """Serve the browser's fixed texts in ``language`` (``en`` or ``es``; 404 for any
@@ -100,7 +143,22 @@ class WebFiles(StaticFiles):
         await super().check_config()
 
 
+class VersionedWebFiles(WebFiles):
+    """:class:`WebFiles` under a version token: cached for a year, never revalidated."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        """The file's response with ``Cache-Control: public, max-age=31536000, immutable``."""
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
+
+
 def mount_static(app: FastAPI, web_dir: Path) -> None:
-    """Serve the files under ``web_dir`` at ``/static/...`` (ES modules, CSS, icons); the
-    router's own ``/static/i18n/...`` route comes first."""
+    """Serve the files under ``web_dir`` at ``/static/v/<token>/...`` (see
+    :data:`STATIC_VERSIONED`; the token is kept as ``app.state.static_token``) and, for
+    links of older pages, at ``/static/...``; the router's own ``.../i18n/...`` routes
+    come first."""
+    token = app.state.static_token = static_token(web_dir)
+    files = VersionedWebFiles(directory=web_dir, check_dir=False)
+    app.mount(f"{STATIC_VERSIONED}{token}", files, name="static-versioned")
     app.mount("/static", WebFiles(directory=web_dir, check_dir=False), name="static")

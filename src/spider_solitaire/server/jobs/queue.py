@@ -1,0 +1,323 @@
+"""Solver work through a job queue, for hosting at scale: procrastinate on PostgreSQL.
+
+In this mode (``Settings.job_queue = "procrastinate"``, ``SPIDER_JOB_QUEUE``) a server
+process runs no solver itself: :class:`QueueRunner` (what the help modules call, like
+:class:`~.runner.SolverRunner`) writes the job (its task and arguments) to the table
+``solver_jobs`` and defers procrastinate's task ``spider.solve`` with the job's id; any
+``spider worker --db URL`` process, on any machine, takes it and runs it in its own
+:class:`~.pool.SolverPool` (CPU-time and memory limits per job, a process per job), writing
+its progress, a heartbeat and its answer to the row. The waiting server process polls the
+row (any server process could: the row is the job), asks the worker to stop it (``cancel``)
+when the player left or asked again (at most one job per player, through
+``player_jobs``), and answers 503 ``solver_failed`` when the worker went silent (killed).
+
+Procrastinate needs nothing but PostgreSQL; its own tables are made by
+:func:`ensure_queue_schema` (under the migrations' advisory lock).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+from sqlalchemy.engine import make_url
+
+from ..errors import ApiError
+from .pool import Report, SolveCancelled, SolveFailed, SolverPool
+from .runner import RETRY_BUSY, JobLimits
+from .tasks import TASKS, decode_outcome, encode_outcome
+
+if TYPE_CHECKING:
+    import procrastinate
+
+    from ..store import Store
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+QUEUE = "solver"
+"""Procrastinate's queue for solver jobs."""
+
+TASK_NAME = "spider.solve"
+"""Procrastinate's name of the task that runs one solver job."""
+
+POLL_SECONDS = 0.2
+"""How often a waiting server checks its job, and a worker its cancel flag and heartbeat."""
+
+SILENT_SECONDS = 10.0
+"""A running job whose worker has not written for this long is taken as lost (the
+worker was killed): its player gets 503 ``solver_failed`` (a decision of ours)."""
+
+
+def libpq_url(url: str) -> str:
+    """Return ``url`` (a SQLAlchemy URL such as ``postgresql+psycopg://...``) as the plain
+    ``postgresql://...`` URL that psycopg takes.
+
+    Raises:
+        ValueError: ``url`` is not a PostgreSQL URL (the job queue needs PostgreSQL).
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "postgresql":
+        raise ValueError(f"the job queue needs PostgreSQL, not {parsed.get_backend_name()}")
+    return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def queue_app(url: str) -> procrastinate.App:
+    """Return the procrastinate app on the database ``url`` with the task ``spider.solve``
+    registered (not opened)."""
+    import procrastinate
+
+    app = procrastinate.App(
+        connector=procrastinate.PsycopgConnector(conninfo=libpq_url(url)),
+    )
+    app.task(name=TASK_NAME, queue=QUEUE, pass_context=False)(_run_job)
+    return app
+
+
+def ensure_queue_schema(url: str) -> bool:
+    """Make procrastinate's tables in the database ``url`` unless they are there; return
+    True when they were made. Runs under the migrations' advisory lock, so that servers and
+    workers starting at once make them once."""
+    import psycopg
+
+    from ..migrations import ADVISORY_LOCK
+
+    with psycopg.connect(libpq_url(url)) as connection:
+        connection.execute("SELECT pg_advisory_xact_lock(%s)", (ADVISORY_LOCK,))
+        found = connection.execute("SELECT to_regclass('procrastinate_jobs')").fetchone()
+        if found is not None and found[0] is not None:
+            return False
+        import procrastinate.schema
+
+        connection.execute(procrastinate.schema.SchemaManager.get_schema())
+        return True
+
+
+# --- the server side -------------------------------------------------------------------
+
+
+class QueueRunner:
+    """Run solver tasks for players through the job queue (see the module docstring); the
+    same contract as :class:`~.runner.SolverRunner`.
+
+    Args:
+        store: the database (its ``solver_jobs`` and ``player_jobs``).
+        app: the procrastinate app (:func:`queue_app`), opened by :meth:`open`.
+        queue_seconds: how long a job may wait for a worker before 503 ``solver_busy``.
+    """
+
+    def __init__(self, store: Store, app: procrastinate.App, queue_seconds: float) -> None:
+        self.store = store
+        self.app = app
+        self.queue_seconds = queue_seconds
+        self._opened = False
+
+    def _defer(self, job_id: str) -> None:
+        if not self._opened:
+            self.app.open()
+            self._opened = True
+        self.app.configure_task(TASK_NAME, queue=QUEUE).defer(job_id=job_id)
+
+    async def run(
+        self,
+        player: str,
+        limits: JobLimits,
+        task: Callable[Concatenate[Report, P], T],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Return ``task(report, *args, **kwargs)``, run by a worker for ``player`` within
+        ``limits``.
+
+        Raises:
+            ApiError: 409 ``solve_cancelled`` (superseded by the same player, or the client
+                left), 503 ``solver_busy`` (no worker took it in time), 503
+                ``solver_failed`` (the worker crashed or went silent), each 503 with
+                ``Retry-After``.
+            SolveFailed: ``cpu_limit`` or ``memory``.
+        """
+        store = self.store
+        job_id = secrets.token_urlsafe(12)
+        row = {
+            "id": job_id,
+            "player_id": player,
+            "task": task.__name__,
+            "args": json.dumps({"args": list(args), "kwargs": kwargs}),
+            "cpu_seconds": limits.cpu_seconds,
+            "status": "queued",
+            "progress": None,
+            "result": None,
+            "error": None,
+            "detail": None,
+            "cancel": False,
+        }
+        await asyncio.to_thread(store.add_solver_job, row)
+        await asyncio.to_thread(store.claim_job, player, job_id)
+        try:
+            await asyncio.to_thread(self._defer, job_id)
+            answer: T = await self._wait(player, job_id, limits)
+            return answer
+        except asyncio.CancelledError:  # the caller stopped waiting: the worker stops too
+            await asyncio.to_thread(
+                store.update_solver_job,
+                job_id,
+                unfinished=True,
+                cancel=True,
+                status="cancelled",
+                error="cancelled",
+            )
+            raise
+        finally:
+            await asyncio.to_thread(store.release_job, player, job_id)
+
+    async def _wait(self, player: str, job_id: str, limits: JobLimits) -> Any:
+        store = self.store
+        queued_until = time.monotonic() + self.queue_seconds
+        seen_progress = None
+        while True:
+            job = await asyncio.to_thread(store.solver_job, job_id)
+            assert job is not None
+            status = job["status"]
+            if job["progress"] is not None and job["progress"] != seen_progress:
+                seen_progress = job["progress"]
+                if limits.progress is not None:
+                    limits.progress(json.loads(seen_progress))
+            if status == "done":
+                return decode_outcome(job["result"])
+            if status == "failed":
+                if job["error"] in ("cpu_limit", "memory"):
+                    raise SolveFailed(job["error"], job["detail"] or "")
+                log.error("solver job %s failed: %s", job_id, job["detail"])
+                raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
+            if status == "cancelled":
+                raise ApiError(409, "solve_cancelled", detail=job["error"] or "cancelled")
+            reason = None
+            if limits.disconnected is not None and await limits.disconnected():
+                reason = "disconnected"
+            elif await asyncio.to_thread(store.job_of, player) != job_id:
+                reason = "superseded"
+            elif status == "queued" and time.monotonic() > queued_until:
+                reason = "queue_timeout"
+            elif status == "running" and _age(job["updated_at"]) > SILENT_SECONDS:
+                await asyncio.to_thread(
+                    store.update_solver_job, job_id, status="failed", error="worker_lost"
+                )
+                log.error("solver job %s: its worker went silent", job_id)
+                raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
+            if reason is not None:
+                await asyncio.to_thread(
+                    store.update_solver_job,
+                    job_id,
+                    unfinished=True,
+                    cancel=True,
+                    status="cancelled",
+                    error=reason,
+                )
+                if reason == "queue_timeout":
+                    raise ApiError(503, "solver_busy", headers=RETRY_BUSY, detail=reason)
+                raise ApiError(409, "solve_cancelled", detail=reason)
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def close(self) -> None:
+        """Close the connection to the queue (the app is shutting down)."""
+        if self._opened:
+            await asyncio.to_thread(self.app.close)
+            self._opened = False
+
+
+def _age(moment: datetime) -> float:
+    return (datetime.now(UTC) - moment).total_seconds()
+
+
+# --- the worker side -------------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+"""The worker process's store and pool (set by :func:`run_worker`)."""
+
+
+async def _run_job(job_id: str) -> None:
+    """Procrastinate's task ``spider.solve``: run the solver job ``job_id`` in this
+    worker's pool, writing its progress, heartbeat and answer to ``solver_jobs``."""
+    store: Store = _WORKER["store"]
+    pool: SolverPool = _WORKER["pool"]
+    started = await asyncio.to_thread(
+        store.update_solver_job, job_id, unfinished=True, status="running"
+    )
+    if not started:
+        return  # cancelled while queued
+    job = await asyncio.to_thread(store.solver_job, job_id)
+    assert job is not None
+    call = json.loads(job["args"])
+    task = TASKS[job["task"]]
+    work = functools.partial(task, **call["kwargs"]) if call["kwargs"] else task
+    beat = [time.monotonic()]
+
+    async def cancelled() -> bool:
+        row = await asyncio.to_thread(store.solver_job, job_id)
+        if row is None or row["cancel"] or row["status"] != "running":
+            return True
+        if time.monotonic() - beat[0] > 1.0:
+            beat[0] = time.monotonic()
+            await asyncio.to_thread(store.update_solver_job, job_id, unfinished=True)
+        return False
+
+    def progress(value: Any) -> None:
+        store.update_solver_job(job_id, unfinished=True, progress=json.dumps(value))
+
+    try:
+        outcome = await pool.run(
+            job_id,
+            work,
+            *call["args"],
+            cpu_seconds=job["cpu_seconds"],
+            disconnected=cancelled,
+            progress=progress,
+        )
+    except SolveCancelled as stop:
+        await asyncio.to_thread(
+            store.update_solver_job, job_id, unfinished=True, status="cancelled", error=stop.reason
+        )
+    except SolveFailed as failed:
+        await asyncio.to_thread(
+            store.update_solver_job,
+            job_id,
+            unfinished=True,
+            status="failed",
+            error=failed.reason,
+            detail=failed.detail,
+        )
+    else:
+        await asyncio.to_thread(
+            store.update_solver_job,
+            job_id,
+            unfinished=True,
+            status="done",
+            result=encode_outcome(outcome),
+        )
+
+
+def run_worker(url: str, *, concurrency: int, memory_mb: int | None) -> None:
+    """Run a worker on the database ``url`` until interrupted: ``concurrency`` solver jobs
+    at once, each in a process of its own with its CPU budget and ``memory_mb``."""
+    from ..store import Store
+
+    store = Store(url)  # migrates the database when needed
+    ensure_queue_schema(url)
+    pool = SolverPool(concurrency, memory_mb=memory_mb, queue_seconds=3600)
+    pool.warm_up()
+    _WORKER.update(store=store, pool=pool)
+    app = queue_app(url)
+    try:
+        app.run_worker(queues=[QUEUE], concurrency=concurrency, delete_jobs="always")
+    finally:
+        store.close()

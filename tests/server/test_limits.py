@@ -1,0 +1,145 @@
+"""Numbers near the limits (issue 11): every counter a client can make reaches the
+database and the solver and comes back, on SQLite and PostgreSQL; what would not is
+refused at the door with a clear 400."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from spider_solitaire.position import MAX_COUNT
+from spider_solitaire.server.errors import ApiError
+from spider_solitaire.server.games import MAX_START_COUNT
+from spider_solitaire.server.limits import Limit, RateLimiter
+from spider_solitaire.server.settings import Settings
+from spider_solitaire.server.store import Store, players
+
+from .conftest import act, board, new_game
+
+PUZZLE = {1: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "| AS"}
+"""One move from a won 1-suit game (one run of spades, its Ace on another column)."""
+
+
+def _position(*, moves: int = 0, score: int = 500) -> str:
+    text = board(PUZZLE, rules="S1C")
+    return text.replace("stock:\n", f"score: {score}\nmoves: {moves}\n", 1)
+
+
+def test_a_game_started_near_the_limit_plays_on_and_is_solved(client: TestClient) -> None:
+    created = client.post("/api/games", json={"position": _position(moves=MAX_START_COUNT)})
+    assert created.status_code == 201, created.text
+    state = created.json()
+    assert state["moves"] == MAX_START_COUNT
+    answer = client.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["answer"] == "yes"
+    played = act(client, state, "2>1")
+    assert played.status_code == 200, played.text
+    won = played.json()["state"]
+    assert (won["moves"], won["is_won"], won["score"]) == (MAX_START_COUNT + 1, True, 599)
+    again = client.get(f"/api/games/{state['id']}")
+    assert (again.json()["moves"], again.json()["version"]) == (MAX_START_COUNT + 1, 1)
+
+
+@pytest.mark.parametrize("key", ["moves", "score"])
+@pytest.mark.parametrize("value", [MAX_START_COUNT + 1, MAX_COUNT])
+def test_a_counter_past_what_a_game_may_start_from_is_400(
+    client: TestClient, key: str, value: int
+) -> None:
+    response = client.post("/api/games", json={"position": _position(**{key: value})})
+    assert response.status_code == 400
+    assert response.json()["reason"] == "bad_position"
+    assert response.json()["detail"].startswith(f"{key}: {value} is more than the 1000000000")
+
+
+def _players(app: FastAPI) -> int:
+    with app.state.store.engine.connect() as connection:
+        return int(connection.execute(select(func.count()).select_from(players)).scalar_one())
+
+
+def test_only_a_request_that_makes_a_game_makes_a_player(
+    app: FastAPI, make_client: Callable[[], TestClient]
+) -> None:
+    with make_client() as owner:
+        state = new_game(owner)
+    assert _players(app) == 1
+    with make_client() as stranger:  # no cookie: every read and every help is refused
+        paths = [
+            ("get", "/api/games/current", None),
+            ("get", f"/api/games/{state['id']}", None),
+            ("post", f"/api/games/{state['id']}/hint", {"version": 0}),
+            ("post", f"/api/games/{state['id']}/can-win", {"version": 0}),
+            ("post", f"/api/games/{state['id']}/actions", {"version": 0, "action": "d"}),
+        ]
+        for method, path, body in paths:
+            response = stranger.request(method, path, json=body)
+            assert response.status_code == 404, (path, response.text)
+            assert "set-cookie" not in response.headers
+        assert _players(app) == 1
+        new_game(stranger)
+    assert _players(app) == 2
+
+
+@pytest.fixture
+def settings(db_url: str) -> Settings:
+    """Small limits: 3 solver requests per address and 2 per player in a minute."""
+    return Settings(
+        db_url=db_url,
+        solver_cores=1,
+        solver_per_address=3,
+        solver_per_player=2,
+        new_games_per_address=4,
+    )
+
+
+def test_solver_requests_over_the_limit_are_429_with_retry_after(
+    make_client: Callable[[], TestClient],
+) -> None:
+    with make_client() as first, make_client() as second:
+        state = new_game(first)
+        hint = f"/api/games/{state['id']}/hint"
+        assert [first.post(hint, json={"version": 0}).status_code for _ in range(2)] == [200, 200]
+        refused = first.post(hint, json={"version": 0})  # the player's third
+        assert refused.status_code == 429
+        assert refused.json()["reason"] == "rate_limited"
+        assert refused.json()["limit"] == "2 solver requests per player in 60 s"
+        assert 1 <= int(refused.headers["retry-after"]) <= 60
+        assert refused.json()["retry_after"] == int(refused.headers["retry-after"])
+        # the same address (every test client's) has made 3: a cookie-less client is refused too
+        stranger = second.post(hint, json={"version": 0})
+        assert stranger.status_code == 429
+        assert stranger.json()["limit"] == "3 solver requests per address in 60 s"
+
+
+def test_new_games_over_the_limit_are_429_and_make_no_player(
+    app: FastAPI, make_client: Callable[[], TestClient]
+) -> None:
+    for _ in range(4):
+        with make_client() as client:
+            new_game(client)
+    with make_client() as client:
+        refused = client.post("/api/games", json={"code": "SP1-S2C-AAAAAAD"})
+        assert refused.status_code == 429 and "set-cookie" not in refused.headers
+    assert _players(app) == 4
+
+
+def test_the_limits_count_in_windows_shared_through_the_database(db_url: str) -> None:
+    now = [1000.0]
+    store = Store(db_url)
+    try:
+        limiter = RateLimiter(store, {"solver": Limit(0, 2)}, 60, clock=lambda: now[0])
+        limiter.check("solver", "10.0.0.1", "p1")
+        limiter.check("solver", "10.0.0.1", "p1")
+        other = RateLimiter(store, {"solver": Limit(0, 2)}, 60, clock=lambda: now[0])
+        with pytest.raises(ApiError) as refused:  # another process: the same counter
+            other.check("solver", "10.0.0.2", "p1")
+        assert refused.value.headers == {"Retry-After": "20"}  # 1000 s is 40 s into a window
+        limiter.check("solver", "10.0.0.1", "p2")  # another player
+        now[0] = 1020.0  # the next window
+        limiter.check("solver", "10.0.0.1", "p1")
+    finally:
+        store.close()

@@ -1,0 +1,173 @@
+"""Two ``spider serve`` OS processes on one database, one client alternating between them
+(issue 11): they behave as one. Each test runs on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import CODE, board, fresh_database
+from .servers import SPIDER, two_servers
+
+SOLVER = {
+    "solver_cores": 1,
+    "winnable_time_limit": 30,
+    "winnable_budget": 60,
+    "winnable_max_tries": 3,
+    "deal_search_idle_seconds": 30,
+}
+"""One solver job per process; a search for a 4-suit deal that thinks for a long time."""
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def servers(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, str]]:
+    """Two servers on one fresh database, for all the tests of this module."""
+    for url in fresh_database(request.param, tmp_path_factory.mktemp("two")):
+        with two_servers(url, **SOLVER) as bases:
+            yield bases
+
+
+@pytest.fixture
+def client() -> Iterator[httpx.Client]:
+    """One player (one cookie jar) that talks to both servers (cookies do not tell
+    ports apart)."""
+    with httpx.Client(timeout=60) as player:
+        yield player
+
+
+def _new_game(client: httpx.Client, base: str, **body: Any) -> dict[str, Any]:
+    response = client.post(f"{base}/api/games", json=body or {"code": CODE})
+    assert response.status_code == 201, response.text
+    state: dict[str, Any] = response.json()
+    return state
+
+
+def _act(client: httpx.Client, base: str, state: dict[str, Any], action: str) -> httpx.Response:
+    body = {"version": state["version"], "action": action}
+    return client.post(f"{base}/api/games/{state['id']}/actions", json=body)
+
+
+def _poll(client: httpx.Client, url: str, until: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + until
+    while True:
+        response = client.get(url)
+        assert response.status_code == 200, response.text
+        search: dict[str, Any] = response.json()
+        if search["status"] != "running" or time.monotonic() > deadline:
+            return search
+        time.sleep(0.2)
+
+
+def test_a_deal_search_started_on_one_process_is_polled_on_the_other(
+    servers: tuple[str, str], client: httpx.Client
+) -> None:
+    first, second = servers
+    started = client.post(f"{first}/api/winnable-deals", json={"suits": 1, "rule": "classic"})
+    assert started.status_code == 202, started.text
+    search = _poll(client, f"{second}/api/winnable-deals/{started.json()['id']}")
+    assert search["status"] == "done", search
+    assert search["tried"] >= 1 and search["suits"] == 1
+    game = search["state"]
+    # the won deal is the player's current game, on both processes
+    for base in servers:
+        current = client.get(f"{base}/api/games/current")
+        assert current.status_code == 200
+        assert (current.json()["id"], current.json()["code"]) == (game["id"], game["code"])
+
+
+def test_a_search_stopped_on_one_process_ends_on_the_other(
+    servers: tuple[str, str], client: httpx.Client
+) -> None:
+    first, second = servers
+    started = client.post(f"{first}/api/winnable-deals", json={"suits": 4, "rule": "classic"})
+    assert started.status_code == 202
+    search_id = started.json()["id"]
+    time.sleep(0.5)
+    stopped = client.post(f"{second}/api/winnable-deals/{search_id}/stop")
+    assert stopped.status_code == 200
+    assert (stopped.json()["status"], stopped.json()["reason"]) == ("cancelled", "solve_cancelled")
+    after = client.get(f"{first}/api/winnable-deals/{search_id}").json()
+    assert (after["status"], after["reason"]) == ("cancelled", "solve_cancelled")
+
+
+def test_the_same_player_cannot_run_two_solves_on_two_processes(
+    servers: tuple[str, str], client: httpx.Client
+) -> None:
+    first, second = servers
+    started = client.post(f"{first}/api/winnable-deals", json={"suits": 4, "rule": "classic"})
+    assert started.status_code == 202
+    search_id = started.json()["id"]
+    time.sleep(0.5)  # the search's solver is at work on the first process
+    state = _new_game(client, second, position=board({1: "| KS QS", 2: "| JS"}))
+    answer = client.post(f"{second}/api/games/{state['id']}/can-win", json={"version": 0})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["answer"] == "no"  # three spades never make a run
+    # the newer job superseded the search, which the first process stops within a poll
+    search = _poll(client, f"{first}/api/winnable-deals/{search_id}", until=10)
+    assert (search["status"], search["reason"]) == ("cancelled", "solve_cancelled")
+
+
+def test_the_assisted_flag_after_a_hint_on_one_process_is_seen_on_the_other(
+    servers: tuple[str, str], client: httpx.Client
+) -> None:
+    first, second = servers
+    state = _new_game(client, first)
+    played = _act(client, second, state, "6:1>1")  # the second process caches version 1
+    assert played.status_code == 200
+    state = played.json()["state"]
+    assert state["assisted"] is False
+    hinted = client.post(f"{first}/api/games/{state['id']}/hint", json={"version": 1})
+    assert hinted.status_code == 200
+    moved = _act(client, second, state, "undo")  # from the second process's cached copy
+    assert moved.status_code == 200
+    assert moved.json()["state"]["assisted"] is True
+    assert client.get(f"{second}/api/games/{state['id']}").json()["assisted"] is True
+
+
+def test_a_game_played_alternately_on_two_processes_keeps_every_action(
+    servers: tuple[str, str], client: httpx.Client
+) -> None:
+    state = _new_game(client, servers[0])
+    line = ["6:1>1", "8:1>7", *["undo", "undo", "redo", "redo"] * 20, "d", "undo"]
+    # 84 actions: past a snapshot (every 50), which the other process starts from
+    for number, action in enumerate(line):
+        response = _act(client, servers[number % 2], state, action)
+        assert response.status_code == 200, (number, action, response.text)
+        state = response.json()["state"]
+    assert state["version"] == len(line)
+    assert state["moves"] == 2 and state["can_undo"] and state["can_redo"]
+    for base in servers:
+        again = client.get(f"{base}/api/games/{state['id']}").json()
+        assert (again["version"], again["columns"]) == (state["version"], state["columns"])
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_two_processes_starting_at_once_on_an_empty_database_both_come_up(
+    kind: str, tmp_path: Path
+) -> None:
+    for attempt in range(10):
+        for url in fresh_database(kind, tmp_path / str(attempt)):
+            (tmp_path / str(attempt)).mkdir(exist_ok=True)
+            both = [
+                subprocess.Popen(
+                    [SPIDER, "db", "upgrade", "--db", url],
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT,
+                    text=True,
+                )
+                for _ in range(2)
+            ]
+            outputs = [process.communicate(timeout=60)[0] for process in both]
+            assert [process.returncode for process in both] == [0, 0], outputs
+            assert sorted(line.split(": ", 1)[1] for line in outputs) == [
+                "at revision 0004, the newest; nothing to do\n",
+                "upgraded from revision (empty) to 0004\n",
+            ]
