@@ -37,9 +37,10 @@ from spider_solitaire.server.store import GameRecord
 from .conftest import board
 
 CARD = re.compile(r"^[A2-9TJQK][SHDC]$")
-VIEW_ONLY_FIELDS = ("id", "version", "can_undo", "can_redo", "record")
-"""State fields that come from the game's record and stacks, not from its position (the
-labels' playing ``time`` too)."""
+VIEW_ONLY_FIELDS = ("id", "version", "can_undo", "can_redo", "record", "stuck")
+"""State fields that come from the game's record and stacks, not from its position alone
+(the labels' playing ``time`` and ``stuck`` sentence too): ``stuck`` reads the player's
+views since the last deal, as the hint does, and nothing hidden."""
 
 NAMED: dict[str, str] = {
     name: card for language in LANGUAGES for card, name in card_names(language).items()
@@ -74,6 +75,7 @@ def _state_from_view(mirror: Game, assisted: bool, language: str) -> dict[str, A
     record = GameRecord("x", "p", None, None, position.suits, position.rule, 0, 0, assisted)
     view = Game(position.hidden_view(), code=mirror.code)
     state = build_state(record, view, language).model_dump(mode="json")
+    state["labels"] = state["labels"] | {"stuck": None}
     return {key: value for key, value in state.items() if key not in VIEW_ONLY_FIELDS}
 
 
@@ -105,7 +107,7 @@ def check_body(body: dict[str, Any], raw: str, mirror: Game, language: str = "en
         shown = Counter(s for s in _strings(state) if CARD.match(s))
         assert shown == Counter(card for column in _face_up(position) for card in column)
         view_only = {key: value for key, value in state.items() if key not in VIEW_ONLY_FIELDS}
-        view_only["labels"] = view_only["labels"] | {"time": None}
+        view_only["labels"] = view_only["labels"] | {"time": None, "stuck": None}
         assert view_only == _state_from_view(mirror, state["assisted"], language)
     stock = [card_text(card) for card in position.stock]
     for start in range(len(stock) - 2):

@@ -471,3 +471,57 @@ def test_a_search_for_a_winnable_deal_asks_before_leaving(client: TestClient, cl
     assert started.status_code == 202
     client.post(f"/api/winnable-deals/{started.json()['id']}/stop")
     assert figures(client, suits=2) == NO_FIGURES  # nothing is left until a deal is found
+
+
+def test_a_game_left_for_another_cannot_change_so_the_other_keeps_its_count(
+    client: TestClient, clock: Clock
+) -> None:
+    left = play(client, new_game(client, code=D), ["d"], clock)
+    clock.advance(1)
+    response = client.post("/api/games", json={"code": TWO_SUITS, "confirm": ["abandon"]})
+    playing = play(client, response.json(), ["d", "d"], clock)
+    clock.advance(1)
+    # the first tab still shows the game left: its next action is refused, not played
+    refused = act(client, left, "undo")
+    assert refused.status_code == 409
+    body = refused.json()
+    assert body["reason"] == "not_current"
+    assert body["message"] == (
+        "You left this game for another one; here is the game you are playing now. "
+        "Open it from the history to go back to it."
+    )
+    assert (body["state"]["id"], body["state"]["version"]) == (playing["id"], 2)
+    assert client.get("/api/games/current").json()["id"] == playing["id"]
+    assert figures(client)["lost"] == 1 and figures(client, suits=2)["finished"] == 0
+    # going back is opening it, which asks before the game in progress counts as lost
+    reopen = client.post(f"/api/games/{left['id']}/open", json={})
+    assert (reopen.status_code, reopen.json()["reason"]) == (409, "confirm_needed")
+    reopened = client.post(f"/api/games/{left['id']}/open", json={"confirm": ["abandon"]})
+    assert reopened.status_code == 200
+    assert figures(client, suits=2)["lost"] == 1 and figures(client)["lost"] == 1
+    assert act(client, reopened.json(), "undo").status_code == 200
+
+
+def test_looking_around_after_a_win_changes_neither_its_summary_nor_its_history_row(
+    client: TestClient, clock: Clock
+) -> None:
+    won = win(client, D, clock)
+    summary = won["record"]["summary"]
+    assert (summary["assisted"], summary["streak"]) == (False, 1)
+    clock.advance(300)
+    undone = act(client, won, "undo").json()["state"]
+    clock.advance(30)
+    hinted = client.post(f"/api/games/{won['id']}/hint", json={"version": undone["version"]})
+    assert hinted.status_code == 200
+    clock.advance(30)
+    again = act(client, undone, "redo").json()["state"]
+    assert again["assisted"] is True  # the game was helped after its win...
+    assert again["record"]["summary"] == summary  # ...but the counted win stands as it was
+    row = client.get("/api/history").json()["games"][0]
+    assert (row["score"], row["moves"], row["playing_ms"], row["assisted"]) == (
+        summary["score"],
+        summary["moves"],
+        summary["playing_ms"],
+        False,
+    )
+    assert figures(client)["won"] == 1 and figures(client, assisted=True)["won"] == 0

@@ -237,6 +237,8 @@ def test_a_transfer_code_moves_the_record_once(
     unknown = make_client().post("/api/transfer/claim", json={"code": "AAAA-AAAA"})
     assert (unknown.status_code, unknown.json()["reason"]) == (404, "transfer_unknown")
     assert make_client().post("/api/transfer/claim", json={"code": "0000"}).status_code == 404
+    long = make_client().post("/api/transfer/claim", json={"code": "ABCD-EFGH" * 8})
+    assert (long.status_code, long.json()["reason"]) == (404, "transfer_unknown")
     nobody = make_client().post("/api/transfer")
     assert (nobody.status_code, nobody.json()["reason"]) == (404, "no_game")
 

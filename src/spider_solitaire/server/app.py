@@ -100,6 +100,9 @@ def _install_error_handlers(app: FastAPI) -> None:
             for item in errors
             if item.get("loc", ())[-1:] == ("code",) and item.get("type") == "string_too_long"
         ]
+        if bad_code and request.url.path == "/api/transfer/claim":
+            # a transfer code far too long for the schema is no transfer code either
+            return _error_response(request, ApiError(404, "transfer_unknown"))
         if bad_code:  # e.g. a pasted code far too long for the schema: say it is not a code
             detail = f"{str(bad_code[0].get('input'))[:80]!r} is not a game code"
             return _error_response(request, ApiError(400, "bad_code", detail=detail))

@@ -249,7 +249,8 @@ def build_state(
         labels = labels.model_copy(update={"time": clock_text(standing.playing_ms)})
     stuck = no_useful_move(game)
     if stuck:
-        labels = labels.model_copy(update={"stuck": message("labels", "stuck", language)})
+        sentence = message("labels", "stuck" if game.can_undo else "stuck_no_undo", language)
+        labels = labels.model_copy(update={"stuck": sentence})
     return GameState(
         id=record.id,
         version=record.version,
@@ -642,8 +643,14 @@ class GameService:
         the ``UPDATE`` that records the change still refuses it if another process got
         in first), else as :meth:`at_version` reads it.
 
+        A game the player left for another one that is still unfinished cannot change
+        (a decision of ours, so that no game is left without its result): going back to
+        it is done by opening it (:meth:`open`), which asks before the other counts as
+        lost.
+
         Raises:
-            ApiError: 404 ``not_found``; 409 ``stale_version``.
+            ApiError: 404 ``not_found``; 409 ``stale_version``; 409 ``not_current`` with
+                the state of the game the player is playing now.
         """
         loaded = self.cache.peek(game_id)
         if (
@@ -653,6 +660,11 @@ class GameService:
             or loaded.record.version != version
         ):
             loaded = self.at_version(player_id, game_id, version)
+        if player_id is not None:
+            playing = self._leaving(player_id, keep=game_id)
+            if playing is not None:
+                current = self._load(playing[0])
+                raise ApiError(409, "not_current", state=Localized(self.state, current))
         return loaded
 
     def _commit(

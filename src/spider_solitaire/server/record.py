@@ -112,21 +112,28 @@ def standing_view(store: Store, record: GameRecord, game: Game, language: str) -
     if game.is_won:
         position = game.position
         score, moves, ms = position.score, position.move_count, record.playing_ms
+        assisted = record.assisted
         streak, bests = 0, []
         if record.outcome == "won":
-            results = after_resets(store.results(record.player_id), store.resets(record.player_id))
-            ours = same_class(results, record.suits, record.rule, record.assisted)
+            # the counted win, as written when it was decided: undoing to look around, a
+            # hint or more time after it change neither its figures nor its class
+            every = store.results(record.player_id)
+            counted = next((r for r in every if r.game_id == record.id), None)
+            if counted is not None:
+                score, moves, ms = counted.score, counted.moves, counted.playing_ms
+                assisted = counted.assisted
+            results = after_resets(every, store.resets(record.player_id))
+            ours = same_class(results, record.suits, record.rule, assisted)
             index = next((i for i, r in enumerate(ours) if r.game_id == record.id), None)
             if index is not None:
                 win = ours[index]
-                score, moves, ms = win.score, win.moves, win.playing_ms
                 _, streak = _runs([r.outcome for r in ours[: index + 1]], "won")
                 bests = best_texts(bests_set(ours[:index], win), score, moves, ms, language)
         summary = WinSummary(
             score=score,
             moves=moves,
             playing_ms=ms,
-            assisted=record.assisted,
+            assisted=assisted,
             streak=streak,
             bests=bests,
             text=summary_text(
@@ -135,7 +142,7 @@ def standing_view(store: Store, record: GameRecord, game: Game, language: str) -
                 ms,
                 streak=streak,
                 bests=bests,
-                assisted=record.assisted,
+                assisted=assisted,
                 practice=record.practice,
                 lost_before=record.outcome == "lost",
                 language=language,

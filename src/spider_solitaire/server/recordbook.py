@@ -169,10 +169,22 @@ class RecordBook:
         pages = max(1, math.ceil(total / HISTORY_PAGE))
         if page > pages:
             raise ApiError(404, "bad_page")
+        # a decided game shows its counted result (a decision of ours: looking around
+        # after the result, or finishing a lost game, does not change the row's figures)
+        counted = {
+            row.game_id: row
+            for row in (self.store.results(player_id) if player_id is not None else [])
+        }
         games = []
         for record in records:
             game = self.service.get(player_id, record.id).game
             status = history_status(record, game.is_won)
+            result = counted.get(record.id)
+            score, moves = game.position.score, game.position.move_count
+            playing_ms, assisted = record.playing_ms, record.assisted
+            if result is not None:
+                score, moves = result.score, result.moves
+                playing_ms, assisted = result.playing_ms, result.assisted
             games.append(
                 HistoryGame(
                     game_id=record.id,
@@ -181,10 +193,10 @@ class RecordBook:
                     code=record.code,
                     status=status,
                     status_label=status_label(status, language),
-                    score=game.position.score,
-                    moves=game.position.move_count,
-                    playing_ms=record.playing_ms,
-                    assisted=record.assisted,
+                    score=score,
+                    moves=moves,
+                    playing_ms=playing_ms,
+                    assisted=assisted,
                     current=current is not None and record.id == current.id,
                 )
             )

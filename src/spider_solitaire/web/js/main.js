@@ -122,7 +122,7 @@ function drawControls(game) {
   const stuck = Boolean(game.stuck) && !game.is_won;
   $("stuck-bar").hidden = !stuck;
   $("stuck-text").textContent = stuck ? game.labels.stuck : "";
-  $("stuck-undo").disabled = !game.can_undo;
+  $("stuck-undo").hidden = !game.can_undo;
 }
 
 /**
