@@ -71,11 +71,16 @@ def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
     panel = page.locator("#assist")
     expect(panel).to_be_visible()
     sentence = message("hints", "completes_run", "en")
+    # one short sentence first; the whole explanation one tap away (and in the live region)
+    expect(page.locator("#assist-text")).to_have_text(
+        "Move the ace of spades from column 2 to column 1: it completes a run."
+    )
+    expect(page.locator("#live")).to_contain_text(sentence)
+    page.locator("#assist-more").click()
     expect(page.locator("#assist-text")).to_contain_text(
         "Hint: move the ace of spades from column 2 to column 1."
     )
     expect(page.locator("#assist-text")).to_contain_text(sentence)
-    expect(page.locator("#live")).to_contain_text(sentence)
     hinted = page.locator(".card.hinted")
     expect(hinted).to_have_count(1)
     expect(hinted).to_have_attribute("data-card", "AS")
@@ -176,8 +181,11 @@ def test_stuck_with_nothing_to_undo_points_to_restart(
     page = table.page
     expect(page.locator("#undo")).to_be_disabled()
     page.keyboard.press("h")
-    expect(page.locator("#assist-text")).to_have_text(expected)
+    short = message("help", "hint_short_stuck_no_undo", locale[:2])
+    expect(page.locator("#assist-text")).to_have_text(short)
     expect(page.locator("#live")).to_have_text(expected)
+    page.locator("#assist-more").click()
+    expect(page.locator("#assist-text")).to_have_text(expected)
     expect(page.locator("#undo")).not_to_have_class(has_class("hinted"))
     expect(page.locator("#restart")).to_have_class(has_class("hinted"))
     expect(page.locator("#new-game")).to_have_class(has_class("hinted"))

@@ -150,3 +150,34 @@ def test_the_phone_header_keeps_to_a_fifth_and_every_action_is_reachable(
         for part in (".corner", ".corner .rank", ".corner .pip"):
             box = card.locator(part).evaluate(BOX)
             assert box[0] >= outer[0] and box[2] <= outer[2] - 1, (part, box, outer)
+
+
+def test_a_hint_reads_in_one_short_sentence_first(make_table: Any) -> None:
+    """On a 390x844 phone a hint shows one short sentence (what to do and the main reason,
+    the server's ``short``) in a panel that covers at most a fifth of the screen; "Why?"
+    shows the whole explanation."""
+    table = make_table(viewport=PHONE, touch=True)
+    deal = DEALS["group"]
+    table.open(deal["code"], deal["setup"])
+    page = table.page
+    page.locator("#hint").tap()
+    panel = page.locator("#assist")
+    expect(panel).to_be_visible()
+    table.idle()
+    state = table.api_state()
+    hint = page.request.post(
+        f"{table.base_url}/api/games/{state['id']}/hint", data={"version": state["version"]}
+    ).json()["hint"]
+    assert hint["kind"] == "move" and len(hint["short"].split()) <= 17
+    expect(page.locator("#assist-text")).to_have_text(hint["short"])
+    box = panel.evaluate(BOX)
+    assert box[3] - box[1] <= PHONE["height"] / 5, box
+    # the cards the hint names are in sight, above the panel
+    for card in page.locator(".card.hinted").evaluate_all(f"els => els.map({BOX})"):
+        assert card[3] <= box[1], (card, box)
+    more = page.locator("#assist-more")
+    expect(more).to_have_text("Why?")
+    more.tap()
+    expect(page.locator("#assist-text")).to_have_text(" ".join([hint["text"], *hint["messages"]]))
+    expect(more).to_be_hidden()
+    expect(page.locator("#assist-close")).to_be_focused()

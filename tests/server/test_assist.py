@@ -116,6 +116,7 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
         "reasons": reasons,
         "messages": [message("hints", code, "en") for code in reasons],
         "text": "Hint: move the ace of spades from column 2 to column 1.",
+        "short": "Move the ace of spades from column 2 to column 1: it completes a run.",
     }
     assert body["state"]["assisted"] is True
     assert body["state"]["version"] == state["version"]  # a hint is not an action
@@ -131,6 +132,9 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
     assert spanish["messages"] == [message("hints", code, "es") for code in reasons]
     assert spanish["messages"] != body["hint"]["messages"]
     assert spanish["text"] == "Pista: mueve la carta as de picas de la columna 2 a la columna 1."
+    assert spanish["short"] == (
+        "Mueve la carta as de picas de la columna 2 a la 1: completa una escalera."
+    )
 
     app.state.service.cache.clear()  # kept with the game
     assert client.get(f"/api/games/{state['id']}").json()["assisted"] is True
@@ -158,10 +162,12 @@ def test_a_hint_to_deal_and_a_stuck_hint(client: TestClient) -> None:
         "reasons": ["deal_now"],
         "messages": [message("hints", "deal_now", "en")],
         "text": "Hint: deal a row from the stock.",
+        "short": "Deal a row from the stock: no move helps any more.",
     }
     stuck = post(client, played(client, TRAP, ["d"]), "hint").json()["hint"]
     assert (stuck["kind"], stuck["action"], stuck["reasons"]) == ("stuck", None, ["stuck"])
     assert stuck["text"] == "Hint: no useful move is left."
+    assert stuck["short"] == "No useful move is left: undo some moves."
     assert stuck["messages"] == [message("hints", "stuck", "en")]
 
 
@@ -206,6 +212,10 @@ def test_a_hint_for_a_group_names_it_as_a_range(client: TestClient) -> None:
         "2:3>1",
         "Hint: move 3 cards, 6 of spades to 4 of spades, from column 2 to column 1.",
     )
+    assert hint["reasons"][0] == "empties_column"
+    assert hint["short"] == "Move 3 cards from column 2 to column 1: it empties a column."
+    # one short sentence: what to do and the main reason, about 15 words
+    assert len(hint["short"].split()) <= 17
 
 
 def test_a_hint_sees_only_what_the_player_sees(client: TestClient) -> None:

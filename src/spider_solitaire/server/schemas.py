@@ -445,7 +445,8 @@ class HintView(BaseModel):
     ``builds_in_suit``, ``completes_run``, ``joins_runs``, ``deal_now``, ``stuck``), and
     ``messages`` their sentences in the player's language, in the same order. ``text``
     is the head sentence, shown before the messages; when stuck with nothing to undo, it
-    says the way out (restart or a new game) and there are no reasons."""
+    says the way out (restart or a new game) and there are no reasons. ``short`` is the
+    whole hint in one short sentence (what to do and the first reason), shown first."""
 
     kind: Literal["move", "deal", "stuck"]
     action: str | None = Field(description='the action in notation ("3:4>7", "d"), or null')
@@ -455,6 +456,10 @@ class HintView(BaseModel):
     reasons: list[str]
     messages: list[str]
     text: str = Field(description='"Hint: move the 4 of spades from column 3 to column 7."')
+    short: str = Field(
+        description="the hint in one short sentence, what to do and the main reason: "
+        '"Move the 4 of spades from column 3 to column 7: it turns up a face-down card."'
+    )
 
 
 class HintAnswer(BaseModel):

@@ -35,19 +35,33 @@ export function createHelp(api, store, { run, act, announce, showError }) {
   const text = $("assist-text");
   const actionButton = $("assist-action");
   const stopButton = $("assist-stop");
+  const moreButton = $("assist-more");
   const solutionButton = $("solution");
   let panelKind = null; // "hint" | "check" | "solution" | "answer"
   let onPanelAction = null;
   let onPanelStop = null;
+  let onMore = null;
   let checking = null; // {controller}
   let playing = null; // {controller, stopped}
   let searching = null; // {id, stopped}
 
   // --- the panel ----------------------------------------------------------------------
 
-  function openPanel(kind, message, { action = null, onAction = null, onStop = null, busy = false } = {}) {
+  /**
+   * Show `message` in the panel; `more` (a longer explanation) is one tap away, behind the
+   * "Why?" button.
+   */
+  function openPanel(kind, message, { action = null, onAction = null, onStop = null, busy = false, more = null } = {}) {
     panelKind = kind;
     text.textContent = message;
+    moreButton.hidden = !more;
+    moreButton.setAttribute("aria-expanded", "false");
+    onMore = more ? () => {
+      text.textContent = more;
+      moreButton.hidden = true;
+      moreButton.setAttribute("aria-expanded", "true");
+      $("assist-close").focus();
+    } : null;
     actionButton.hidden = !action;
     actionButton.textContent = action || "";
     onPanelAction = onAction;
@@ -63,6 +77,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
     panelKind = null;
     onPanelAction = null;
     onPanelStop = null;
+    onMore = null;
     panel.hidden = true;
     delete panel.dataset.kind;
     document.body.classList.remove("assist-open");
@@ -71,7 +86,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
   /** Open the panel with `message` and say it in the live region. */
   function answer(kind, message, options) {
     openPanel(kind, message, options);
-    announce(message);
+    announce(options?.more || message);
   }
 
   function close() {
@@ -83,6 +98,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
 
   actionButton.addEventListener("click", () => onPanelAction?.());
   stopButton.addEventListener("click", () => onPanelStop?.());
+  moreButton.addEventListener("click", () => onMore?.());
   $("assist-close").addEventListener("click", close);
 
   /** A won game needs no help: say so in the panel (nothing is asked, nothing marked). */
@@ -121,7 +137,10 @@ export function createHelp(api, store, { run, act, announce, showError }) {
         const reply = await api.hint(store.game.id, store.game.version);
         store.setGame(reply.state);
         store.setHighlight(hintMarks(reply.hint, reply.state));
-        answer("hint", [reply.hint.text, ...reply.hint.messages].join(" "));
+        // one short sentence first (what to do and the main reason); the whole
+        // explanation one tap away (and said in full by the live region)
+        const more = [reply.hint.text, ...reply.hint.messages].join(" ");
+        answer("hint", reply.hint.short, { more });
       } catch (error) {
         if (wonError(error)) sayWon();
         else failed(error);
