@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .support import DEALS, DESKTOP, PHONE, SMALL_PHONE
+from .support import DEALS, DESKTOP, PHONE, SMALL_PHONE, has_class
 
 SIZES = {"desktop": DESKTOP, "390x844": PHONE, "320x480": SMALL_PHONE}
 PHONES = {"390x844": PHONE, "320x480": SMALL_PHONE}
@@ -181,3 +181,38 @@ def test_a_hint_reads_in_one_short_sentence_first(make_table: Any) -> None:
     expect(page.locator("#assist-text")).to_have_text(" ".join([hint["text"], *hint["messages"]]))
     expect(more).to_be_hidden()
     expect(page.locator("#assist-close")).to_be_focused()
+
+
+def test_messages_take_one_place_the_newest_replacing_the_older(table: Any) -> None:
+    """A refusal while a hint is shown replaces the hint's panel (nothing covers the panel
+    or the cards it names); the next hint replaces the refusal."""
+    deal = DEALS["group"]
+    table.open(deal["code"], deal["setup"])
+    page = table.page
+    panel, notice = page.locator("#assist"), table.notice()
+
+    def both_shown() -> bool:
+        shown: bool = page.evaluate(
+            "() => !document.getElementById('assist').hidden"
+            " && document.getElementById('notice').classList.contains('show')"
+        )
+        return shown
+
+    page.keyboard.press("h")
+    expect(panel).to_be_visible()
+    table.idle()
+    expect(page.locator(".card.hinted")).not_to_have_count(0)
+    # the 2 of spades onto the 8 of spades: refused
+    assert table.cards(1)[-1] == "2S" and table.cards(2)[-1] == "8S"
+    table.drag(1, -1, table.column_point(2))
+    table.idle()
+    expect(notice).to_have_class(has_class("show"))
+    expect(notice).to_contain_text("one rank higher")
+    expect(panel).to_be_hidden()
+    expect(page.locator(".card.hinted")).to_have_count(0)
+    assert not both_shown()
+
+    page.keyboard.press("h")
+    expect(panel).to_be_visible()
+    expect(notice).not_to_have_class(has_class("show"))
+    assert not both_shown()

@@ -28,9 +28,10 @@ const errorText = (error) => (error instanceof ApiError && error.body?.message ?
  * @param host.act (body) => Promise<boolean>: send an ordinary action
  * @param host.announce (text) => void: the live region
  * @param host.showError (error) => void: the notice for a failed request
+ * @param host.clearNotice () => void: hide the notice (the panel takes its place)
  * @returns {hint, close, userAction, newGame, relabel, searchDeal}
  */
-export function createHelp(api, store, { run, act, announce, showError }) {
+export function createHelp(api, store, { run, act, announce, showError, clearNotice = () => {} }) {
   const panel = $("assist");
   const text = $("assist-text");
   const actionButton = $("assist-action");
@@ -69,6 +70,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
     onPanelStop = onStop;
     panel.dataset.busy = busy ? "true" : "false";
     panel.dataset.kind = kind;
+    clearNotice(); // one place for messages: the newest replaces the older
     panel.hidden = false;
     document.body.classList.add("assist-open");
   }
@@ -363,6 +365,15 @@ export function createHelp(api, store, { run, act, announce, showError }) {
       if (panel.hidden) return false;
       close();
       return true;
+    },
+    /**
+     * A notice takes the messages' place: the panel gives way (a hint's marks go with it;
+     * a running check or solution goes on, and its next answer takes the place back).
+     */
+    giveWay() {
+      if (panel.hidden) return;
+      if (panelKind === "hint" || panelKind === "answer") store.setHighlight(null);
+      closePanel();
     },
     /** The player acts: a running check or solution stops (the position changes). */
     userAction() {
