@@ -508,6 +508,7 @@ async function main() {
     onHint: () => help.hint(),
     onEscape: () => help.close(),
     announce,
+    whenIdle: () => chain,
   });
   $("stock").addEventListener("click", deal);
   $("undo").addEventListener("click", undo);
