@@ -388,6 +388,27 @@ def test_unknown_when_the_limit_runs_out(tmp_path: Path) -> None:
         assert (refused.status_code, refused.json()["reason"]) == (422, "no_solution_found")
 
 
+def test_keep_thinking_asks_again_with_the_long_limit(tmp_path: Path) -> None:
+    """An unknown within the normal limit says ``longer``; asked again with ``"limit":
+    "long"`` the solver has the server's long limits and tells (issue 10)."""
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'long.db'}",
+        solve_node_limit=50,
+        solve_time_limit_long=30.0,
+        solve_node_limit_long=None,
+    )
+    with TestClient(create_app(settings)) as client:
+        state = new_game(client, code="SP1-S1C-AAAAAAD")  # the solver wins it in about 3 s
+        first = post(client, state, "can-win").json()
+        assert (first["answer"], first["longer"]) == ("unknown", True)
+        url = f"/api/games/{state['id']}/can-win"
+        longer = client.post(url, json={"version": state["version"], "limit": "long"}).json()
+        assert (longer["answer"], longer["longer"]) == ("yes", False)
+        assert longer["message"] == "Yes: this game can still be won from here."
+        bad = client.post(url, json={"version": state["version"], "limit": "forever"})
+        assert (bad.status_code, bad.json()["reason"]) == (400, "bad_request")
+
+
 def test_solver_requests_check_the_version_and_the_owner(
     client: TestClient, make_client: Any
 ) -> None:

@@ -436,6 +436,17 @@ class AssistRequest(_Strict):
     version: Version
 
 
+class CanWinRequest(_Strict):
+    """Ask "Can I still win?" about the game at ``version``. ``limit`` ``long`` solves
+    with the server's longer limit (``Settings.solve_time_limit_long``: "Keep thinking"
+    after an ``unknown``); the server bounds it, the client only chooses which."""
+
+    version: Version
+    limit: Literal["normal", "long"] = Field(
+        default="normal", description='"normal" (the default) or "long" (keep thinking)'
+    )
+
+
 class HintView(BaseModel):
     """A suggested action, from what the player can see, and why.
 
@@ -511,7 +522,8 @@ class WinCheck(BaseModel):
     limit); when no, ``last_winnable`` says where the game could still be won.
     ``message`` is the whole answer in words, ``action_label`` the label of the button
     that goes back to where it could still be won ("Undo 3 actions", "Restart"), or null
-    when there is none."""
+    when there is none. ``longer`` is true for an ``unknown`` within the normal limit:
+    the solver may tell with the long one."""
 
     state: GameState
     answer: Literal["yes", "no", "unknown"]
@@ -519,6 +531,11 @@ class WinCheck(BaseModel):
     last_winnable: LastWinnable | None = None
     message: str
     action_label: str | None = None
+    longer: bool = Field(
+        default=False,
+        description="unknown within the normal limit: asking again with "
+        '"limit": "long" gives the solver more time',
+    )
 
 
 class SolutionStep(BaseModel):

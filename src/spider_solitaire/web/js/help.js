@@ -159,7 +159,8 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     if (panelKind === "check") closePanel();
   }
 
-  async function checkWin() {
+  /** Ask "Can I still win?"; `limit` "long" gives the solver the server's longer limit. */
+  async function checkWin(limit = "normal") {
     const game = store.game;
     if (!game || checking) return;
     stopPlaying();
@@ -170,15 +171,21 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     }
     const mine = { controller: new AbortController() };
     checking = mine;
-    answer("check", t("can_win.checking"), { onStop: stopChecking, busy: true });
+    const checkingText = t(limit === "long" ? "can_win.checking_long" : "can_win.checking");
+    answer("check", checkingText, { onStop: stopChecking, busy: true });
     try {
-      const reply = await api.canWin(game.id, game.version, mine.controller.signal);
+      const reply = await api.canWin(game.id, game.version, mine.controller.signal, limit);
       if (checking !== mine) return;
       checking = null;
       store.setGame(reply.state);
-      const action = reply.action_label;
       const kind = reply.last_winnable?.kind;
-      const onAction = !action ? null : kind === "undo" ? () => rewind(reply.last_winnable.steps) : () => restart();
+      let action = reply.action_label;
+      let onAction = !action ? null : kind === "undo" ? () => rewind(reply.last_winnable.steps) : () => restart();
+      if (!action && reply.longer) {
+        // the solver could not tell in time: it may, given longer
+        action = t("can_win.keep_thinking");
+        onAction = () => checkWin("long");
+      }
       answer("answer", reply.message, { action, onAction });
       if (action) actionButton.focus();
     } catch (error) {
