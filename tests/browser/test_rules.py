@@ -195,8 +195,13 @@ def test_the_guided_start_ends_on_hint_and_comes_back_from_the_rules(make_table:
     expect(page.locator("#tour")).to_have_count(0)
 
 
-def test_a_first_visit_logs_no_console_error(make_table: Any) -> None:
-    table = make_table(tour=True)
+@pytest.mark.parametrize("viewport", [None, SMALL_PHONE], ids=["desktop", "320x480"])
+def test_a_first_visit_logs_no_console_error(
+    make_table: Any, viewport: dict[str, int] | None
+) -> None:
+    """A first visit (no game yet: no error) logs nothing in the console, on a desktop
+    and on a small phone with the record's menu and the time in the header."""
+    table = make_table(tour=True, viewport=viewport, touch=viewport is not None)
     errors: list[str] = []
     table.page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     table.page.on("pageerror", lambda error: errors.append(str(error)))
