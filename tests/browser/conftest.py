@@ -7,6 +7,7 @@ replays a deal's setup actions through the HTTP API, then plays in the browser.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -32,10 +33,10 @@ CHROMIUM_ARGS = [
 ]
 
 SERVE = """
-import sys, uvicorn
+import json, sys, uvicorn
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
-app = create_app(Settings(db_url=sys.argv[1]))
+app = create_app(Settings(db_url=sys.argv[1], **json.loads(sys.argv[3])))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 
@@ -54,9 +55,26 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server on 127.0.0.1 with a fresh SQLite database."""
+    yield from _serve(tmp_path_factory, {})
+
+
+@pytest.fixture(scope="session")
+def slow_solver_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Another server whose solver cannot tell within its normal limit (50 nodes) but has
+    no node limit with the long one ("Keep thinking")."""
+    yield from _serve(
+        tmp_path_factory,
+        {"solve_node_limit": 50, "solve_time_limit_long": 30.0, "solve_node_limit_long": None},
+    )
+
+
+def _serve(tmp_path_factory: pytest.TempPathFactory, settings: dict[str, Any]) -> Iterator[str]:
+    """Run the server with ``settings`` (Settings fields) until the session ends."""
     db = tmp_path_factory.mktemp("server") / "games.db"
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-c", SERVE, f"sqlite:///{db}", str(port)])
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE, f"sqlite:///{db}", str(port), json.dumps(settings)]
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from spider_solitaire.messages import message
 
-from .support import PHONE, SETTLE, SMALL_PHONE, has_class
+from .support import PHONE, SETTLE, SMALL_PHONE, Table, has_class
 
 
 def _board(columns: dict[int, str], stock: str = "") -> str:
@@ -71,11 +71,16 @@ def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
     panel = page.locator("#assist")
     expect(panel).to_be_visible()
     sentence = message("hints", "completes_run", "en")
+    # one short sentence first; the whole explanation one tap away (and in the live region)
+    expect(page.locator("#assist-text")).to_have_text(
+        "Move the ace of spades from column 2 to column 1: it completes a run."
+    )
+    expect(page.locator("#live")).to_contain_text(sentence)
+    page.locator("#assist-more").click()
     expect(page.locator("#assist-text")).to_contain_text(
         "Hint: move the ace of spades from column 2 to column 1."
     )
     expect(page.locator("#assist-text")).to_contain_text(sentence)
-    expect(page.locator("#live")).to_contain_text(sentence)
     hinted = page.locator(".card.hinted")
     expect(hinted).to_have_count(1)
     expect(hinted).to_have_attribute("data-card", "AS")
@@ -176,8 +181,11 @@ def test_stuck_with_nothing_to_undo_points_to_restart(
     page = table.page
     expect(page.locator("#undo")).to_be_disabled()
     page.keyboard.press("h")
-    expect(page.locator("#assist-text")).to_have_text(expected)
+    short = message("help", "hint_short_stuck_no_undo", locale[:2])
+    expect(page.locator("#assist-text")).to_have_text(short)
     expect(page.locator("#live")).to_have_text(expected)
+    page.locator("#assist-more").click()
+    expect(page.locator("#assist-text")).to_have_text(expected)
     expect(page.locator("#undo")).not_to_have_class(has_class("hinted"))
     expect(page.locator("#restart")).to_have_class(has_class("hinted"))
     expect(page.locator("#new-game")).to_have_class(has_class("hinted"))
@@ -301,3 +309,41 @@ def test_winnable_deals_only(table: Any) -> None:
     assert table.api_state()["code"] == code
     page.locator("#new-game").click()
     expect(dialog.get_by_label("Winnable deals only")).to_be_checked()  # remembered
+
+
+def test_can_win_that_could_not_tell_offers_to_keep_thinking(
+    browser: Any, slow_solver_url: str
+) -> None:
+    """ "Can I still win?" that could not tell in time offers "Keep thinking", which asks
+    again with the server's long limit and gets the answer (issue 10)."""
+    seen = [{"name": "spider.tour", "value": "seen"}]  # no guided start
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 720},
+        locale="en-US",
+        reduced_motion="reduce",
+        storage_state={
+            "cookies": [],
+            "origins": [{"origin": slow_solver_url, "localStorage": seen}],
+        },
+    )
+    try:
+        table = Table(context.new_page(), slow_solver_url)
+        table.open("SP1-S1C-AAAAAAD")  # the solver wins it in about 3 s without a node limit
+        page = table.page
+        page.locator("#can-win").click()
+        panel = page.locator("#assist")
+        expect(panel).to_have_attribute("data-kind", "answer", timeout=30_000)
+        expect(page.locator("#assist-text")).to_contain_text("could not tell")
+        keep = page.locator("#assist-action")
+        expect(keep).to_have_text("Keep thinking")
+        expect(keep).to_be_focused()
+        keep.click()
+        expect(page.locator("#assist-text")).to_contain_text("for up to a minute")
+        expect(panel).to_have_attribute("data-kind", "answer", timeout=60_000)
+        expect(page.locator("#assist-text")).to_have_text(
+            "Yes: this game can still be won from here."
+        )
+        expect(keep).to_be_hidden()
+        assert table.problems == []
+    finally:
+        context.close()

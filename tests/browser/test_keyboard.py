@@ -151,3 +151,45 @@ def test_focused_card_keeps_its_place_in_the_column(table: Any) -> None:
     )
     assert on_top == last.get_attribute("data-card")
     assert under.evaluate("card => getComputedStyle(card).outlineStyle") == "solid"
+
+
+# every action's answer comes half a second late, as over a slow connection
+SLOW_ACTIONS = """(() => {
+  const send = window.fetch;
+  window.fetch = (url, options) => String(url).includes('/actions')
+    ? new Promise(done => setTimeout(done, 500)).then(() => send(url, options))
+    : send(url, options);
+})()"""
+
+
+def test_keys_pressed_while_a_move_is_on_its_way_are_not_lost(table: Any) -> None:
+    """Keys pressed while a move is on its way to the server act after its answer, in
+    order: a pick-up pressed meanwhile is not dropped by the answer, and the focus does
+    not jump back to where the answer put it (issue 10)."""
+    deal = DEALS["group"]
+    table.open(deal["code"], deal["setup"])
+    page = table.page
+    page.add_init_script(SLOW_ACTIONS)
+    table.reload()
+    assert table.cards(4)[-2:] == ["4H", "3H"]
+    assert (table.cards(3)[-1], table.cards(2)[-1]) == ("7S", "8S")
+    _focus_table(table)
+    for _ in range((4 - _focused_column(table)) % 10):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")  # the 4 of hearts: the group of two
+    page.keyboard.press("Enter")
+    for _ in range(4):  # to column 8
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # put down: the answer comes in half a second
+    for _ in range(5):  # to column 3, and pick up its 7 of spades
+        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(900)  # the first answer arrives meanwhile
+    page.keyboard.press("ArrowLeft")  # the 7 of spades onto the 8 of spades
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(900)
+    table.idle()
+    assert table.cards(8)[-2:] == ["4H", "3H"]
+    assert table.cards(2)[-2:] == ["8S", "7S"]
+    assert table.api_state()["moves"] == 3  # the setup's move and these two
+    assert _focused_column(table) == 2

@@ -201,3 +201,23 @@ def test_auto_place_sends_a_dropped_group_to_the_auto_target(table: Any) -> None
     expect(table.column(deal["target"]).locator(".card.up").last).to_have_attribute(
         "data-card", card
     )
+
+
+def test_auto_place_keeps_a_drop_on_a_listed_column(table: Any) -> None:
+    """With auto-place on, a group dropped on a column the server listed goes there, even
+    when the auto move would choose another listed column (issue 10)."""
+    deal = DEALS["group"]
+    table.open(deal["code"], deal["setup"])
+    table.page.evaluate("localStorage.setItem('spider.settings', '{\"autoPlace\": true}')")
+    table.reload()
+    column, count = deal["column"], deal["count"]
+    group = next(
+        g for g in table.api_state()["groups"] if g["column"] == column and g["count"] == count
+    )
+    assert group["targets"] == [7, 8] and group["auto"] == 7
+    cards = table.cards(column)[-count:]
+    table.drag(column, -count, table.column_point(8))
+    table.idle()
+    assert table.cards(8)[-count:] == cards
+    assert table.cards(7)[-1:] != cards[-1:]
+    assert table.api_state()["moves"] == 2  # the setup's move and this one

@@ -139,6 +139,7 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
         "reasons": reasons,
         "messages": [message("hints", code, "en") for code in reasons],
         "text": "Hint: move the ace of spades from column 2 to column 1.",
+        "short": "Move the ace of spades from column 2 to column 1: it completes a run.",
     }
     assert body["state"]["assisted"] is True
     assert body["state"]["version"] == state["version"]  # a hint is not an action
@@ -154,6 +155,9 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
     assert spanish["messages"] == [message("hints", code, "es") for code in reasons]
     assert spanish["messages"] != body["hint"]["messages"]
     assert spanish["text"] == "Pista: mueve la carta as de picas de la columna 2 a la columna 1."
+    assert spanish["short"] == (
+        "Mueve la carta as de picas de la columna 2 a la 1: completa una escalera."
+    )
 
     app.state.service.cache.clear()  # kept with the game
     assert client.get(f"/api/games/{state['id']}").json()["assisted"] is True
@@ -181,10 +185,12 @@ def test_a_hint_to_deal_and_a_stuck_hint(client: TestClient) -> None:
         "reasons": ["deal_now"],
         "messages": [message("hints", "deal_now", "en")],
         "text": "Hint: deal a row from the stock.",
+        "short": "Deal a row from the stock: no move helps any more.",
     }
     stuck = post(client, played(client, TRAP, ["d"]), "hint").json()["hint"]
     assert (stuck["kind"], stuck["action"], stuck["reasons"]) == ("stuck", None, ["stuck"])
     assert stuck["text"] == "Hint: no useful move is left."
+    assert stuck["short"] == "No useful move is left: undo some moves."
     assert stuck["messages"] == [message("hints", "stuck", "en")]
 
 
@@ -229,6 +235,10 @@ def test_a_hint_for_a_group_names_it_as_a_range(client: TestClient) -> None:
         "2:3>1",
         "Hint: move 3 cards, 6 of spades to 4 of spades, from column 2 to column 1.",
     )
+    assert hint["reasons"][0] == "empties_column"
+    assert hint["short"] == "Move 3 cards from column 2 to column 1: it empties a column."
+    # one short sentence: what to do and the main reason, about 15 words
+    assert len(hint["short"].split()) <= 17
 
 
 def test_a_hint_sees_only_what_the_player_sees(client: TestClient) -> None:
@@ -399,6 +409,27 @@ def test_unknown_when_the_limit_runs_out(tmp_path: Path) -> None:
         assert answer["state"]["assisted"] is True
         refused = post(client, state, "solution/next")
         assert (refused.status_code, refused.json()["reason"]) == (422, "no_solution_found")
+
+
+def test_keep_thinking_asks_again_with_the_long_limit(tmp_path: Path) -> None:
+    """An unknown within the normal limit says ``longer``; asked again with ``"limit":
+    "long"`` the solver has the server's long limits and tells (issue 10)."""
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'long.db'}",
+        solve_node_limit=50,
+        solve_time_limit_long=30.0,
+        solve_node_limit_long=None,
+    )
+    with TestClient(create_app(settings)) as client:
+        state = new_game(client, code="SP1-S1C-AAAAAAD")  # the solver wins it in about 3 s
+        first = post(client, state, "can-win").json()
+        assert (first["answer"], first["longer"]) == ("unknown", True)
+        url = f"/api/games/{state['id']}/can-win"
+        longer = client.post(url, json={"version": state["version"], "limit": "long"}).json()
+        assert (longer["answer"], longer["longer"]) == ("yes", False)
+        assert longer["message"] == "Yes: this game can still be won from here."
+        bad = client.post(url, json={"version": state["version"], "limit": "forever"})
+        assert (bad.status_code, bad.json()["reason"]) == (400, "bad_request")
 
 
 def test_solver_requests_check_the_version_and_the_owner(

@@ -23,6 +23,7 @@ from spider_solitaire.server.store import GameRecord
 from spider_solitaire.server.texts import (
     announcement,
     can_win_texts,
+    hint_short,
     hint_text,
     rewound,
     searching,
@@ -243,6 +244,32 @@ def test_hint_heads() -> None:
     assert hint_text("en", "stuck") == "Hint: no useful move is left."
     assert hint_text("en", "stuck", can_undo=False) == (
         "Hint: no useful move is left, and there is nothing to undo: restart or start a new game."
+    )
+
+
+def test_hint_short_sentences() -> None:
+    """A hint in one short sentence: what to do and the main reason, at most 17 words
+    for every reason a move can have, in both languages."""
+    reasons = ("turns_up_card", "empties_column", "builds_in_suit", "completes_run", "joins_runs")
+    for language in ("en", "es"):
+        for reason in (*reasons, None):
+            for group in (["QS"], ["TS"], ["5S", "4S", "3S"]):
+                short = hint_short(
+                    language, "move", group=group, source=10, target=7, reason=reason
+                )
+                assert len(short.split()) <= 17, short
+    assert hint_short("en", "move", group=["4S"], source=3, target=7, reason="turns_up_card") == (
+        "Move the 4 of spades from column 3 to column 7: it turns up a face-down card."
+    )
+    assert hint_short("en", "move", group=["4S"], source=3, target=7) == (
+        "Move the 4 of spades from column 3 to column 7."
+    )
+    assert hint_short(
+        "es", "move", group=["5S", "4S"], source=3, target=7, reason="empties_column"
+    ) == ("Mueve 2 cartas de la columna 3 a la 7: vacía una columna.")
+    assert hint_short("es", "deal") == "Reparte una fila del mazo: ya no ayuda ninguna jugada."
+    assert hint_short("en", "stuck", can_undo=False) == (
+        "No useful move is left and nothing to undo: restart or start a new game."
     )
 
 

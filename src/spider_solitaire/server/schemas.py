@@ -446,6 +446,17 @@ class AssistRequest(_Strict):
     version: Version
 
 
+class CanWinRequest(_Strict):
+    """Ask "Can I still win?" about the game at ``version``. ``limit`` ``long`` solves
+    with the server's longer limit (``Settings.solve_time_limit_long``: "Keep thinking"
+    after an ``unknown``); the server bounds it, the client only chooses which."""
+
+    version: Version
+    limit: Literal["normal", "long"] = Field(
+        default="normal", description='"normal" (the default) or "long" (keep thinking)'
+    )
+
+
 class HintView(BaseModel):
     """A suggested action, from what the player can see, and why.
 
@@ -455,7 +466,8 @@ class HintView(BaseModel):
     ``builds_in_suit``, ``completes_run``, ``joins_runs``, ``deal_now``, ``stuck``), and
     ``messages`` their sentences in the player's language, in the same order. ``text``
     is the head sentence, shown before the messages; when stuck with nothing to undo, it
-    says the way out (restart or a new game) and there are no reasons."""
+    says the way out (restart or a new game) and there are no reasons. ``short`` is the
+    whole hint in one short sentence (what to do and the first reason), shown first."""
 
     kind: Literal["move", "deal", "stuck"]
     action: str | None = Field(description='the action in notation ("3:4>7", "d"), or null')
@@ -465,6 +477,10 @@ class HintView(BaseModel):
     reasons: list[str]
     messages: list[str]
     text: str = Field(description='"Hint: move the 4 of spades from column 3 to column 7."')
+    short: str = Field(
+        description="the hint in one short sentence, what to do and the main reason: "
+        '"Move the 4 of spades from column 3 to column 7: it turns up a face-down card."'
+    )
 
 
 class HintAnswer(BaseModel):
@@ -516,7 +532,8 @@ class WinCheck(BaseModel):
     limit); when no, ``last_winnable`` says where the game could still be won.
     ``message`` is the whole answer in words, ``action_label`` the label of the button
     that goes back to where it could still be won ("Undo 3 actions", "Restart"), or null
-    when there is none."""
+    when there is none. ``longer`` is true for an ``unknown`` within the normal limit:
+    the solver may tell with the long one."""
 
     state: GameState
     answer: Literal["yes", "no", "unknown"]
@@ -524,6 +541,11 @@ class WinCheck(BaseModel):
     last_winnable: LastWinnable | None = None
     message: str
     action_label: str | None = None
+    longer: bool = Field(
+        default=False,
+        description="unknown within the normal limit: asking again with "
+        '"limit": "long" gives the solver more time',
+    )
 
 
 class SolutionStep(BaseModel):

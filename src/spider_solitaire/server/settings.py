@@ -70,6 +70,9 @@ class Settings:
         solve_time_limit: the solver's time limit for "Can I still win?" and for finding
             a solution to show (seconds); the worker's CPU limit is this plus a margin.
         solve_node_limit: the solver's node limit for every solve (None: none; tests use it).
+        solve_time_limit_long, solve_node_limit_long: the same for "Can I still win?" asked
+            with the long limit ("Keep thinking" after an unknown answer): a decision of ours,
+            bounded by the server whatever the client asks.
         history_probe_limit: the solver's time limit for each earlier position when the
             answer is no and the game's history is searched for its last winnable point.
         history_budget: seconds for that whole search.
@@ -101,6 +104,8 @@ class Settings:
     solver_queue_seconds: float = 30.0
     solve_time_limit: float = 10.0
     solve_node_limit: int | None = None
+    solve_time_limit_long: float = 60.0
+    solve_node_limit_long: int | None = None
     history_probe_limit: float = 5.0
     history_budget: float = 20.0
     winnable_time_limit: float = 5.0

@@ -306,6 +306,39 @@ def hint_text(
     return message("help", "hint_stuck" if can_undo else "hint_stuck_no_undo", language)
 
 
+def hint_short(
+    language: str,
+    kind: str,
+    *,
+    group: Sequence[str] = (),
+    source: int | None = None,
+    target: int | None = None,
+    reason: str | None = None,
+    can_undo: bool = True,
+) -> str:
+    """Return a hint in one short sentence, what to do and the main reason (``reason``,
+    the first of the hint's codes, or None): "Move the 4 of spades from column 3 to
+    column 7: it turns up a face-down card."; "Deal a row from the stock: no move helps
+    any more."; when ``stuck``, "No useful move is left: undo some moves.", or the way
+    out when nothing can be undone either. The panel shows it first and the whole
+    explanation (:func:`hint_text` and the reasons' sentences) one tap away: a decision
+    of ours.
+
+    Raises:
+        UnknownTextError: ``reason`` is not a hint code of the catalog.
+    """
+    if kind == "move":
+        card = card_names(language)[group[0]]
+        params = {"count": len(group), "card": card, "source": source, "target": target}
+        if reason is None:
+            return text("help", "hint_short_plain", language, **params)
+        why = message("help", f"why_{reason}", language)
+        return text("help", "hint_short_move", language, why=why, **params)
+    if kind == "deal":
+        return message("help", "hint_short_deal", language)
+    return message("help", "hint_short_stuck" if can_undo else "hint_short_stuck_no_undo", language)
+
+
 def action_text(action: LostAction, language: str) -> str:
     """Return an action in words: "the deal", "3 cards from column 9 to column 4",
     "column 9 to column 4" (one card)."""

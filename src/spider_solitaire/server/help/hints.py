@@ -10,7 +10,7 @@ from ...solver import hint as solver_hint
 from ..errors import ApiError
 from ..games import GameService
 from ..schemas import HintAnswer, HintView
-from ..texts import hint_text
+from ..texts import hint_short, hint_text
 from ..threads import IN_THREADS
 from .base import Asker
 
@@ -35,13 +35,17 @@ def hint_view(game: Game, language: str) -> HintView:
     if move is not None and move.is_deal:
         kind, action = "deal", "d"
         text = hint_text(language, kind)
+        short = hint_short(language, kind)
     elif move is not None:
         kind, action = "move", str(move)
         column, count, target = move.source, move.resolved_count, move.target
         group = [CARD_TEXTS[card] for card in game.position.columns[column - 1][-count:]]
         text = hint_text(language, kind, group=group, source=column, target=target)
+        main = reasons[0] if reasons else None
+        short = hint_short(language, kind, group=group, source=column, target=target, reason=main)
     else:
         text = hint_text(language, kind, can_undo=game.can_undo)
+        short = hint_short(language, kind, can_undo=game.can_undo)
         if not game.can_undo:
             reasons, messages = [], []
     return HintView(
@@ -53,6 +57,7 @@ def hint_view(game: Game, language: str) -> HintView:
         reasons=reasons,
         messages=messages,
         text=text,
+        short=short,
     )
 
 

@@ -81,11 +81,15 @@ def last_winnable(
 class Verdicts(SolverHelp):
     """ "Can I still win?" for the routes (made as :class:`.SolverHelp`)."""
 
-    async def can_win(self, asker: Asker, game_id: str, version: int) -> WinCheck:
-        """Solve the current position of ``asker``'s game; when it is lost, search the
-        game's history for its last winnable point. Answers ``yes``/``no``/``unknown``,
-        the seconds the solver took and where the game could still be won (when no), in
-        words in the asker's language, with the game's state, now marked assisted.
+    async def can_win(
+        self, asker: Asker, game_id: str, version: int, *, long: bool = False
+    ) -> WinCheck:
+        """Solve the current position of ``asker``'s game (with the long limits,
+        ``Settings.solve_time_limit_long`` and ``solve_node_limit_long``, when ``long``);
+        when it is lost, search the game's history for its last winnable point. Answers
+        ``yes``/``no``/``unknown``, the seconds the solver took and where the game could
+        still be won (when no), in words in the asker's language, with the game's state,
+        now marked assisted.
 
         Raises:
             ApiError: 404, 409 ``stale_version`` or ``solve_cancelled``, 422 ``game_won``
@@ -100,7 +104,9 @@ class Verdicts(SolverHelp):
         positions = line_of_play(game)
         start = game.start.to_text() if game.start != positions[0] else None
         settings = self.settings
-        cpu_seconds = settings.solve_time_limit + settings.history_budget + CPU_MARGIN
+        time_limit = settings.solve_time_limit_long if long else settings.solve_time_limit
+        node_limit = settings.solve_node_limit_long if long else settings.solve_node_limit
+        cpu_seconds = time_limit + settings.history_budget + CPU_MARGIN
         started = time.monotonic()
         try:
             outcome = await self.runner.run(
@@ -109,14 +115,14 @@ class Verdicts(SolverHelp):
                 history_job,
                 [position.to_text() for position in positions],
                 start,
-                settings.solve_time_limit,
+                time_limit,
                 settings.history_probe_limit,
-                settings.solve_node_limit,
+                node_limit,
                 settings.history_budget,
             )
         except SolveFailed:
             seconds = round(time.monotonic() - started, 3)
-            return await self._answer(loaded, language, "unknown", seconds)
+            return await self._answer(loaded, language, "unknown", seconds, longer=not long)
         if outcome.current.status == WON:
             self.kept.put(game_id, game.position, outcome.current.solution)
         if outcome.last_winnable is not None:
@@ -127,6 +133,7 @@ class Verdicts(SolverHelp):
             ANSWERS.get(outcome.current.status, "unknown"),
             round(outcome.current.seconds, 3),
             last_winnable(game, positions, outcome),
+            longer=not long,
         )
 
     async def _answer(
@@ -136,8 +143,11 @@ class Verdicts(SolverHelp):
         answer: Literal["yes", "no", "unknown"],
         seconds: float,
         where: LastWinnable | None = None,
+        *,
+        longer: bool = False,
     ) -> WinCheck:
-        """Mark the game assisted and return the answer with its words in ``language``."""
+        """Mark the game assisted and return the answer with its words in ``language``;
+        ``longer``: an ``unknown`` answer may be asked again with the long limit."""
         games = self.games
         marked = await games.blocking(games.mark_assisted, loaded)
         message, action_label = can_win_texts(answer, seconds, where, language)
@@ -148,4 +158,5 @@ class Verdicts(SolverHelp):
             last_winnable=where,
             message=message,
             action_label=action_label,
+            longer=longer and answer == "unknown",
         )

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request, Response
 from ..players import set_player_cookie
 from ..schemas import (
     AssistRequest,
+    CanWinRequest,
     DealSearch,
     DealSearchRequest,
     HintAnswer,
@@ -54,12 +55,12 @@ async def hint(game_id: str, body: AssistRequest, helper: Help, asker: Asking) -
     summary="Can I still win?",
     dependencies=[SOLVER_LIMIT],
 )
-async def can_win(game_id: str, body: AssistRequest, helper: Help, asker: Asking) -> WinCheck:
+async def can_win(game_id: str, body: CanWinRequest, helper: Help, asker: Asking) -> WinCheck:
     """Solve the current position (with the face-down cards, in the server): yes, no or
     unknown; when no, where in this game's history it could still be won; the answer in
     words in the player's language. The game is marked assisted. A client that leaves
-    stops the solve."""
-    return await helper.verdicts.can_win(asker, game_id, body.version)
+    stops the solve. ``"limit": "long"`` gives the solver the server's longer limit."""
+    return await helper.verdicts.can_win(asker, game_id, body.version, long=body.limit == "long")
 
 
 @router.post(

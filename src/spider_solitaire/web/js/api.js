@@ -66,8 +66,8 @@ export function createApi({ language = () => "en", base = "" } = {}) {
     /** -> {state, hint}. */
     hint: (id, version) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version }),
     /** -> {state, answer, seconds, last_winnable, message, action_label}; abort with `signal` to stop the solver. */
-    canWin: (id, version, signal) =>
-      request("POST", `/api/games/${encodeURIComponent(id)}/can-win`, { version }, signal),
+    canWin: (id, version, signal, limit = "normal") =>
+      request("POST", `/api/games/${encodeURIComponent(id)}/can-win`, { version, limit }, signal),
     /** -> {state, events, action, remaining, announcement, message}: the next move of the solution, played. */
     solutionNext: (id, version, signal) =>
       request("POST", `/api/games/${encodeURIComponent(id)}/solution/next`, { version }, signal),

@@ -28,26 +28,41 @@ const errorText = (error) => (error instanceof ApiError && error.body?.message ?
  * @param host.act (body) => Promise<boolean>: send an ordinary action
  * @param host.announce (text) => void: the live region
  * @param host.showError (error) => void: the notice for a failed request
+ * @param host.clearNotice () => void: hide the notice (the panel takes its place)
  * @returns {hint, close, userAction, newGame, relabel, searchDeal}
  */
-export function createHelp(api, store, { run, act, announce, showError }) {
+export function createHelp(api, store, { run, act, announce, showError, clearNotice = () => {} }) {
   const panel = $("assist");
   const text = $("assist-text");
   const actionButton = $("assist-action");
   const stopButton = $("assist-stop");
+  const moreButton = $("assist-more");
   const solutionButton = $("solution");
   let panelKind = null; // "hint" | "check" | "solution" | "answer"
   let onPanelAction = null;
   let onPanelStop = null;
+  let onMore = null;
   let checking = null; // {controller}
   let playing = null; // {controller, stopped}
   let searching = null; // {id, stopped}
 
   // --- the panel ----------------------------------------------------------------------
 
-  function openPanel(kind, message, { action = null, onAction = null, onStop = null, busy = false } = {}) {
+  /**
+   * Show `message` in the panel; `more` (a longer explanation) is one tap away, behind the
+   * "Why?" button.
+   */
+  function openPanel(kind, message, { action = null, onAction = null, onStop = null, busy = false, more = null } = {}) {
     panelKind = kind;
     text.textContent = message;
+    moreButton.hidden = !more;
+    moreButton.setAttribute("aria-expanded", "false");
+    onMore = more ? () => {
+      text.textContent = more;
+      moreButton.hidden = true;
+      moreButton.setAttribute("aria-expanded", "true");
+      $("assist-close").focus();
+    } : null;
     actionButton.hidden = !action;
     actionButton.textContent = action || "";
     onPanelAction = onAction;
@@ -55,6 +70,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
     onPanelStop = onStop;
     panel.dataset.busy = busy ? "true" : "false";
     panel.dataset.kind = kind;
+    clearNotice(); // one place for messages: the newest replaces the older
     panel.hidden = false;
     document.body.classList.add("assist-open");
   }
@@ -63,6 +79,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
     panelKind = null;
     onPanelAction = null;
     onPanelStop = null;
+    onMore = null;
     panel.hidden = true;
     delete panel.dataset.kind;
     document.body.classList.remove("assist-open");
@@ -71,7 +88,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
   /** Open the panel with `message` and say it in the live region. */
   function answer(kind, message, options) {
     openPanel(kind, message, options);
-    announce(message);
+    announce(options?.more || message);
   }
 
   function close() {
@@ -83,6 +100,7 @@ export function createHelp(api, store, { run, act, announce, showError }) {
 
   actionButton.addEventListener("click", () => onPanelAction?.());
   stopButton.addEventListener("click", () => onPanelStop?.());
+  moreButton.addEventListener("click", () => onMore?.());
   $("assist-close").addEventListener("click", close);
 
   /** A won game needs no help: say so in the panel (nothing is asked, nothing marked). */
@@ -121,7 +139,10 @@ export function createHelp(api, store, { run, act, announce, showError }) {
         const reply = await api.hint(store.game.id, store.game.version);
         store.setGame(reply.state);
         store.setHighlight(hintMarks(reply.hint, reply.state));
-        answer("hint", [reply.hint.text, ...reply.hint.messages].join(" "));
+        // one short sentence first (what to do and the main reason); the whole
+        // explanation one tap away (and said in full by the live region)
+        const more = [reply.hint.text, ...reply.hint.messages].join(" ");
+        answer("hint", reply.hint.short, { more });
       } catch (error) {
         if (wonError(error)) sayWon();
         else failed(error);
@@ -138,7 +159,8 @@ export function createHelp(api, store, { run, act, announce, showError }) {
     if (panelKind === "check") closePanel();
   }
 
-  async function checkWin() {
+  /** Ask "Can I still win?"; `limit` "long" gives the solver the server's longer limit. */
+  async function checkWin(limit = "normal") {
     const game = store.game;
     if (!game || checking) return;
     stopPlaying();
@@ -149,15 +171,21 @@ export function createHelp(api, store, { run, act, announce, showError }) {
     }
     const mine = { controller: new AbortController() };
     checking = mine;
-    answer("check", t("can_win.checking"), { onStop: stopChecking, busy: true });
+    const checkingText = t(limit === "long" ? "can_win.checking_long" : "can_win.checking");
+    answer("check", checkingText, { onStop: stopChecking, busy: true });
     try {
-      const reply = await api.canWin(game.id, game.version, mine.controller.signal);
+      const reply = await api.canWin(game.id, game.version, mine.controller.signal, limit);
       if (checking !== mine) return;
       checking = null;
       store.setGame(reply.state);
-      const action = reply.action_label;
       const kind = reply.last_winnable?.kind;
-      const onAction = !action ? null : kind === "undo" ? () => rewind(reply.last_winnable.steps) : () => restart();
+      let action = reply.action_label;
+      let onAction = !action ? null : kind === "undo" ? () => rewind(reply.last_winnable.steps) : () => restart();
+      if (!action && reply.longer) {
+        // the solver could not tell in time: it may, given longer
+        action = t("can_win.keep_thinking");
+        onAction = () => checkWin("long");
+      }
       answer("answer", reply.message, { action, onAction });
       if (action) actionButton.focus();
     } catch (error) {
@@ -344,6 +372,15 @@ export function createHelp(api, store, { run, act, announce, showError }) {
       if (panel.hidden) return false;
       close();
       return true;
+    },
+    /**
+     * A notice takes the messages' place: the panel gives way (a hint's marks go with it;
+     * a running check or solution goes on, and its next answer takes the place back).
+     */
+    giveWay() {
+      if (panel.hidden) return;
+      if (panelKind === "hint" || panelKind === "answer") store.setHighlight(null);
+      closePanel();
     },
     /** The player acts: a running check or solution stops (the position changes). */
     userAction() {

@@ -17,9 +17,23 @@ const typing = (target) => target?.closest?.("input, select, textarea, [contente
  * @param host.onDeal, host.onUndo, host.onRedo, host.onHint () => void
  * @param host.onEscape () => boolean: close what is open (true when something was)
  * @param host.announce (text) => void
+ * @param host.whenIdle () => Promise: settles once the requests already sent are answered
  */
 export function attachKeyboard(tableau, view, store, host) {
   const { onMove, onAuto, onDeal, onUndo, onRedo, onHint, onEscape, announce } = host;
+  const whenIdle = host.whenIdle || (() => Promise.resolve());
+
+  // Keys wait their turn: a key pressed while a move is on its way to the server acts
+  // on the table the answer brings, after it (in the order pressed), so that it is not
+  // lost (cards picked up from the old table would be dropped by the answer) and the
+  // focus does not jump back to where the answer put it.
+  let queue = Promise.resolve();
+  function later(fn) {
+    queue = queue
+      .then(() => whenIdle())
+      .then(fn)
+      .catch(() => {});
+  }
 
   // where the focus is: a column, a card index into the whole column, the cards from there
   function current() {
@@ -106,8 +120,9 @@ export function attachKeyboard(tableau, view, store, host) {
   tableau.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const handle = Object.hasOwn(tableKeys, event.key) ? tableKeys[event.key] : null;
-    if (!handle || handle() === false) return;
+    if (!handle) return;
     event.preventDefault();
+    later(handle);
   });
 
   document.addEventListener("keydown", (event) => {
@@ -117,20 +132,19 @@ export function attachKeyboard(tableau, view, store, host) {
     const plain = !mod && !event.altKey;
     if (mod && !event.altKey && key === "z") {
       event.preventDefault();
-      if (event.shiftKey) onRedo();
-      else onUndo();
+      later(event.shiftKey ? onRedo : onUndo);
     } else if (mod && !event.altKey && key === "y") {
       event.preventDefault();
-      onRedo();
+      later(onRedo);
     } else if (plain && key === "d") {
       event.preventDefault();
-      onDeal();
+      later(onDeal);
     } else if (plain && key === "h") {
       event.preventDefault();
-      onHint();
+      later(onHint);
     } else if (key === "escape" && store.held) {
       event.preventDefault();
-      putBack();
+      later(() => store.held && putBack());
     } else if (key === "escape" && plain && onEscape()) {
       event.preventDefault();
     }

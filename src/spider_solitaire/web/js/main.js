@@ -81,7 +81,13 @@ function announce(text) {
   });
 }
 
+/**
+ * Show a short message where the help's answers show: one place for messages, the newest
+ * replacing the older (an open answer panel gives way, so nothing covers it or the cards
+ * it names; the next answer takes the place back).
+ */
 function notice(text, kind = "info", ms = 5000) {
+  help?.giveWay();
   const el = $("notice");
   el.textContent = text;
   el.className = `notice show ${kind}`;
@@ -487,7 +493,7 @@ async function main() {
     store,
   );
   applySettings();
-  help = createHelp(api, store, { run, act, announce, showError });
+  help = createHelp(api, store, { run, act, announce, showError, clearNotice });
   if (replaying) {
     // a replay is watched: no input on the table, no game of the player's is touched
     for (const el of document.querySelectorAll(".actions, .assist-bar, #copy-code")) el.hidden = true;
@@ -507,6 +513,7 @@ async function main() {
     onHint: () => help.hint(),
     onEscape: () => help.close(),
     announce,
+    whenIdle: () => chain,
   });
   $("stock").addEventListener("click", deal);
   $("undo").addEventListener("click", undo);

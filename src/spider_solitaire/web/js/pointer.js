@@ -1,6 +1,7 @@
 // Pointer Events for mouse, pen and touch: drag a card and every card below it, tap or
 // double-click for the server's auto move. The server decides; this only reports what the
 // player did (and keeps the held cards in the store while they are dragged).
+import { targetsOf } from "./state.js";
 
 const THRESHOLD = { mouse: 4, pen: 6, touch: 8 }; // px a press moves before it is a drag
 const TAP_MS = 450; // a touch shorter than this, without a drag, is a tap
@@ -12,6 +13,7 @@ const TAP_MS = 450; // a touch shorter than this, without a drag, is a tap
  * @param host.settings () => settings ({doubleClick, autoPlace})
  * @param host.onMove (column, count, target) => Promise   cards dropped on a column
  * @param host.onAuto (column, count) => Promise           double-click, tap, auto-place drop
+ *   (auto-place: a drop on no column the server listed for the cards)
  */
 export function attachPointer(tableau, view, store, { settings, onMove, onAuto }) {
   let press = null; // {id, type, x, y, loc, time, dragging}
@@ -59,7 +61,10 @@ export function attachPointer(tableau, view, store, { settings, onMove, onAuto }
     const { column, count } = current.loc;
     if (current.dragging) {
       const target = view.columnAt(event.clientX, event.clientY);
-      if (settings().autoPlace && target !== column) {
+      // auto-place chooses only for a drop on no column the server listed: a drop on a
+      // listed column goes there, as without the setting
+      const listed = target != null && targetsOf(store.game, column, count).includes(target);
+      if (settings().autoPlace && target !== column && !listed) {
         store.drop();
         onAuto(column, count);
       } else if (target == null || target === column) {
