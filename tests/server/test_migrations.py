@@ -73,10 +73,10 @@ def projected(new: Any, old: Any) -> Any:
 def test_an_empty_database_gets_the_newest_schema(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'new.db'}")
     try:
-        assert head_revision() == "0003"
-        assert upgrade_database(engine) == (None, "0003")
+        assert head_revision() == "0004"
+        assert upgrade_database(engine) == (None, "0004")
         assert _differences(engine) == []
-        assert upgrade_database(engine) == ("0003", "0003")  # nothing left to do
+        assert upgrade_database(engine) == ("0004", "0004")  # nothing left to do
         assert DROPPED.isdisjoint(_columns(engine, "games"))
     finally:
         engine.dispose()
@@ -91,7 +91,7 @@ def test_a_release_database_is_recognised_stamped_and_upgraded(release_copy: Pat
     engine = make_engine(f"sqlite:///{release_copy}")
     try:
         assert _columns(engine, "games") >= DROPPED
-        assert upgrade_database(engine) == ("0001", "0003")
+        assert upgrade_database(engine) == ("0001", "0004")
         assert _differences(engine) == []
         assert DROPPED.isdisjoint(_columns(engine, "games"))
         assert _columns(engine, "games") >= RECORD_COLUMNS
@@ -102,7 +102,7 @@ def test_a_release_database_is_recognised_stamped_and_upgraded(release_copy: Pat
                 "SELECT DISTINCT practice, outcome, playing_ms, share_id FROM games"
             ).fetchall() == [(0, None, 0, None)]
             assert connection.exec_driver_sql("SELECT COUNT(*) FROM results").scalar() == 0
-            assert MigrationContext.configure(connection).get_current_revision() == "0003"
+            assert MigrationContext.configure(connection).get_current_revision() == "0004"
             assert connection.exec_driver_sql("SELECT COUNT(*) FROM actions").scalar() == 26
             assert connection.exec_driver_sql("SELECT COUNT(*) FROM games").scalar() == 5
             assert connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall() == []
@@ -163,14 +163,14 @@ def test_the_migrations_go_down_and_up_again_keeping_the_games(release_copy: Pat
             assert connection.exec_driver_sql("SELECT COUNT(*) FROM actions").scalar() == 26
             history = connection.exec_driver_sql("SELECT DISTINCT history, score FROM games")
             assert history.fetchall() == [("", 0)]  # put back empty: nothing reads them
-        assert upgrade_database(engine) == ("0001", "0003")
+        assert upgrade_database(engine) == ("0001", "0004")
         downgrade_database(engine, "0002")
         assert RECORD_TABLES.isdisjoint(inspect(engine).get_table_names())
         assert RECORD_COLUMNS.isdisjoint(_columns(engine, "games"))
-        assert upgrade_database(engine) == ("0002", "0003")
+        assert upgrade_database(engine) == ("0002", "0004")
         downgrade_database(engine, "base")
         assert set(inspect(engine).get_table_names()) == {"alembic_version"}
-        assert upgrade_database(engine) == (None, "0003")
+        assert upgrade_database(engine) == (None, "0004")
         assert _differences(engine) == []
     finally:
         engine.dispose()
@@ -190,8 +190,8 @@ def test_a_database_of_a_newer_release_is_refused(tmp_path: Path) -> None:
 def test_spider_db_upgrade(release_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     url = f"sqlite:///{release_copy}"
     assert main(["db", "upgrade", "--db", url]) == 0
-    assert capsys.readouterr().out == f"{url}: upgraded from revision 0001 to 0003\n"
+    assert capsys.readouterr().out == f"{url}: upgraded from revision 0001 to 0004\n"
     assert main(["db", "upgrade", "--db", url]) == 0
-    assert capsys.readouterr().out == f"{url}: at revision 0003, the newest; nothing to do\n"
+    assert capsys.readouterr().out == f"{url}: at revision 0004, the newest; nothing to do\n"
     assert main(["db", "upgrade", "--db", "not a url"]) == 2
     assert "'not a url'" in capsys.readouterr().err

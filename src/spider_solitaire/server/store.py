@@ -29,7 +29,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -106,8 +106,10 @@ games = Table(
     Column("outcome", String(8)),
     Column("finished_won_at", DateTime(timezone=True)),
     Column("share_id", String(32)),
+    Column("daily_date", Date),
     Index("ix_games_player_updated", "player_id", "updated_at"),
     Index("ix_games_player_code", "player_id", "code"),
+    Index("ix_games_player_daily", "player_id", "daily_date"),
     UniqueConstraint("share_id", name="uq_games_share_id"),
 )
 """A saved game (see the module docstring)."""
@@ -184,6 +186,7 @@ _GAME_COLUMNS = [
     games.c.outcome,
     games.c.finished_won_at,
     games.c.share_id,
+    games.c.daily_date,
 ]
 _SELECT_GAME = select(*_GAME_COLUMNS).where(games.c.id == bindparam("game_id"))
 _CURRENT_GAME = (
@@ -236,6 +239,7 @@ class GameRecord:
     outcome: str | None = None
     finished_won_at: datetime | None = None
     share_id: str | None = None
+    daily_date: date | None = None
 
     @classmethod
     def of(cls, row: Row[Any]) -> GameRecord:
@@ -293,6 +297,7 @@ class ResultRow:
     moves: int
     playing_ms: int
     decided_at: datetime
+    daily_date: date | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,12 +432,15 @@ class Store:
         rule: str,
         practice: bool = False,
         abandon: tuple[GameRecord, Decided] | None = None,
+        daily_date: date | None = None,
     ) -> GameRecord:
         """Save a new game at version 0 for ``player_id`` and return it.
 
         Exactly one of ``code`` and ``start_position`` describes how it starts.
         ``practice``: the game never counts. ``abandon``: the game the player leaves for
         this one and its loss, written in the same transaction (see :meth:`_abandon`).
+        ``daily_date``: the date whose daily deal this is (None: not a daily game); its
+        result row gets the same date.
 
         Raises:
             ValueError: both or neither of ``code`` and ``start_position`` are given.
@@ -452,6 +460,7 @@ class Store:
             assisted=False,
             practice=practice,
             created_at=now,
+            daily_date=daily_date,
         )
         row = {column.name: getattr(record, column.name) for column in _GAME_COLUMNS}
         with self._writing() as connection:
@@ -621,6 +630,21 @@ class Store:
             connection.execute(insert(results), _result_row(stored, won, now))
         return stored
 
+    def daily_games(self, player_id: str, first: date, last: date) -> list[GameRecord]:
+        """Return ``player_id``'s daily games of the dates ``first`` to ``last`` (both
+        included), oldest first."""
+        statement = (
+            select(*_GAME_COLUMNS)
+            .where(
+                games.c.player_id == player_id,
+                games.c.daily_date >= first,
+                games.c.daily_date <= last,
+            )
+            .order_by(games.c.created_at, games.c.id)
+        )
+        with self._reading() as connection:
+            return [GameRecord.of(row) for row in connection.execute(statement)]
+
     def mark_assisted(self, game_id: str) -> None:
         """Mark the game as assisted (a hint or the solver was used in it); for good, and
         without changing its version."""
@@ -652,6 +676,7 @@ class Store:
                 results.c.moves,
                 results.c.playing_ms,
                 results.c.decided_at,
+                results.c.daily_date,
             )
             .where(results.c.player_id == player_id)
             .order_by(results.c.decided_at, results.c.game_id)
@@ -771,7 +796,7 @@ def _result_row(game: GameRecord, decided: Decided, now: datetime) -> dict[str, 
         "player_id": game.player_id,
         "suits": game.suits,
         "rule": game.rule,
-        "daily_date": None,
+        "daily_date": game.daily_date,
         "assisted": game.assisted,
         "outcome": decided.outcome,
         "score": decided.score,
