@@ -58,10 +58,11 @@ def utc_today() -> dt.date:
     return dt.datetime.now(dt.UTC).date()
 
 
-def check_daily_data(today: Callable[[], dt.date] = utc_today) -> int:
+def check_daily_data(today: Callable[[], dt.date] | None = None) -> int:
     """Log a warning when fewer than :data:`WARN_DAYS` days of shipped daily deals are left
-    after ``today()``; return the days left (the last date's distance from today)."""
-    left = (last_date() - today()).days
+    after ``today()`` (default :func:`utc_today`); return the days left (the last date's
+    distance from today)."""
+    left = (last_date() - (today or utc_today)()).days
     if left < WARN_DAYS:
         log.warning(
             "only %d days of daily deals are left (the last is %s): run "
