@@ -146,3 +146,27 @@ def test_a_daily_left_unfinished_asks_first_and_the_calendar_speaks_spanish(
     state = table.api_state()
     assert state["code"] == daily_deals(today).codes[2]
     expect(page.locator("#daily-label")).to_have_text(f"Diaria · {_short(today, 'es')}")
+
+
+def test_the_statistics_window_has_the_daily_row_apart(table: Table) -> None:
+    table.open()
+    page = table.page
+    today = _local_date(table)
+    response = page.request.post(
+        f"{table.base_url}/api/games", data={"daily": today.isoformat(), "suits": 1}
+    )
+    assert response.status == 201, response.text()
+    table.reload()
+    _win_current(table)
+    page.locator("#menu-button").click()
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    # a daily game's own row is shown first, and the 1-suit row has nothing of it
+    expect(page.locator("#stats-variant")).to_have_value("daily")
+    expect(page.locator("#stats-variant option:checked")).to_have_text("Daily deal")
+    expect(page.locator('[data-figure="unassisted.won"]')).to_have_text("1")
+    expect(page.locator('[data-figure="unassisted.current_streak"]')).to_have_text("1")
+    expect(page.locator("#stats-reset")).to_be_hidden()
+    page.locator("#stats-variant").select_option("1-classic")
+    expect(page.locator('[data-figure="unassisted.finished"]')).to_have_text("0")
+    expect(page.locator("#stats-reset")).to_be_visible()
