@@ -102,7 +102,7 @@ async def player(
 
     async def new_game() -> dict[str, Any] | None:
         began = time.perf_counter()
-        response = await http.post("/api/games", json={"suits": args.suits})
+        response = await http.post("/api/games", json={"suits": args.suits, "confirm": ["abandon"]})
         tally.new_game_latencies.append(time.perf_counter() - began)
         if response.status_code != 201:
             tally.errors.append(f"new game: {response.status_code} {response.text[:200]}")

@@ -125,6 +125,10 @@ def test_leaving_a_game_asks_first_and_the_loss_is_counted(table: Table) -> None
     expect(_figure(page, "assisted", "finished")).to_have_text("0")
     expect(page.locator("#stats-strip .mark.lost")).to_have_count(1)
     expect(page.locator("#stats-strip .mark.won")).to_have_count(0)
+    # the strip's data for screen readers: the variant and the result
+    expect(page.locator("#stats-strip ol li")).to_have_count(1)
+    expect(page.locator("#stats-strip ol li")).to_contain_text("2 suits · Classic")
+    expect(page.locator("#stats-strip ol li")).to_contain_text(": Lost")
     # the new game has no action yet: nothing in progress to show apart
     expect(page.locator("#stats-playing")).to_be_hidden()
 
@@ -253,7 +257,7 @@ def test_the_replay_steps_through_the_game_as_it_was_seen(make_table: Any) -> No
     expect(page.locator("#moves")).to_have_text("0")
     assert [table.face_down(n) for n in range(1, 11)] == [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]
     expect(page.locator(".card.down[data-card]")).to_have_count(0)  # face down stays so
-    page.locator("#replay-next").click()
+    page.keyboard.press("ArrowRight")  # the keyboard steps too
     table.idle()
     expect(page.locator("#moves")).to_have_text("1")
     expect(page.locator("#score")).to_have_text("499")
@@ -402,3 +406,68 @@ def test_winnable_deals_only_asks_before_leaving_the_game(table: Table) -> None:
     table.idle()
     state = table.api_state()
     assert state["code"] == deal and state["moves"] == 1 and state["record"]["outcome"] is None
+
+
+def test_the_issues_check_two_wins_one_with_a_hint_and_an_abandon(table: Table) -> None:
+    """Issue 9's check as a player would do it: win a 1-suit game with a hint, abandon a
+    2-suit game (a game code link asks first), win a 1-suit game without help; the
+    statistics window then shows exactly those figures, as /api/stats does."""
+    page = table.page
+    line = winning_line(WIN_CODE)
+    table.open(WIN_CODE)
+    page.locator("#hint").click()
+    expect(page.locator("#assist")).to_be_visible()
+    table.idle()
+    for action in line[:-1]:
+        table.api_action(action)
+    table.reload()
+    table.play_move(line[-1])
+    dialog = page.locator("#win-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#win-assisted")).to_be_visible()
+    dialog.get_by_role("button", name="Close").click()
+
+    table.open("SP1-S2C-AAAAAAB", ["10:1>4"])
+    other = "SP1-S1C-AAAAAAB"
+    page.goto(f"{table.base_url}/?code={other}")  # a link to another deal asks first
+    confirm = page.locator("#confirm-dialog")
+    expect(page.locator("#confirm-text")).to_have_text(ABANDON)
+    confirm.get_by_role("button", name="Abandon").click()
+    table.ready()
+    expect(page.locator("#code")).to_have_text(other)
+    second = winning_line(other)
+    for action in second[:-1]:
+        table.api_action(action)
+    table.reload()
+    table.play_move(second[-1])
+    expect(dialog).to_be_visible()
+    expect(page.locator("#win-assisted")).to_be_hidden()
+    dialog.get_by_role("button", name="Close").click()
+
+    _menu(table, "Statistics")
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    stats = page.request.get(table.base_url + "/api/stats").json()
+    one = next(v for v in stats["variants"] if v["suits"] == 1)
+    two = next(v for v in stats["variants"] if v["suits"] == 2 and v["rule"] == "classic")
+    assert (one["unassisted"]["won"], one["assisted"]["won"], two["unassisted"]["lost"]) == (
+        1,
+        1,
+        1,
+    )
+    page.locator("#stats-variant").select_option("1-classic")
+    for kind, won in (("unassisted", "1"), ("assisted", "1")):
+        expect(_figure(page, kind, "finished")).to_have_text("1")
+        expect(_figure(page, kind, "won")).to_have_text(won)
+        expect(_figure(page, kind, "lost")).to_have_text("0")
+        expect(_figure(page, kind, "win_rate")).to_have_text("100%")
+    expect(_figure(page, "unassisted", "fewest_moves")).to_have_text(
+        str(one["unassisted"]["fewest_moves"])
+    )
+    page.locator("#stats-variant").select_option("2-classic")
+    expect(_figure(page, "unassisted", "finished")).to_have_text("1")
+    expect(_figure(page, "unassisted", "lost")).to_have_text("1")
+    expect(_figure(page, "unassisted", "worst_losing_streak")).to_have_text("1")
+    # the last results, oldest first: won, lost, won
+    marks = page.locator("#stats-strip .mark")
+    assert marks.evaluate_all("els => els.map(e => e.classList[1])") == ["won", "lost", "won"]
+    expect(page.locator("#stats-scores .dot")).to_have_count(3)

@@ -208,3 +208,33 @@ def _starts(text: str) -> Any:
     import re
 
     return re.compile("^" + re.escape(text))
+
+
+def _endgame(first: str, second: str) -> str:
+    """A 2-suit position with an empty stock: ``first`` and ``second`` in columns 1 and 2,
+    an Ace alone in each other column (nothing goes onto an Ace)."""
+    aces = ["AS", "AH"] * 4
+    lines = [f"1: | {first}", f"2: | {second}"]
+    lines += [f"{n}: | {aces[n - 3]}" for n in range(3, 11)]
+    return "rules: S2C\nscore: 500\nmoves: 0\nstock:\n" + "\n".join(lines) + "\n"
+
+
+def test_the_table_says_unasked_when_no_useful_move_is_left(table: Any) -> None:
+    page = table.page
+    table.open_position(_endgame("6H 5S", "6S"))
+    assert page.locator("#stuck-bar").is_hidden()  # 5S onto 6S builds in suit: useful
+    table.play_move("1>2")
+    bar = page.locator("#stuck-bar")
+    assert bar.is_visible()
+    assert page.locator("#stuck-text").inner_text() == (
+        "No useful moves left: undo, restart or start a new game."
+    )
+    assert page.locator("#stuck-bar button").all_inner_texts() == [
+        "Undo",
+        "Restart",
+        "New game",
+    ]
+    page.locator("#stuck-undo").click()
+    table.idle()
+    assert bar.is_hidden()
+    assert table.cards(2) == ["6S"] and table.cards(1) == ["6H", "5S"]

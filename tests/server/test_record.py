@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
+from spider_solitaire.server.store import Decided, StaleVersionError
 
 from .conftest import Clock, act, board, new_game
 from .record_wins import WINS
@@ -383,3 +385,89 @@ def test_reset_clears_figures_not_history(
     make_client().post("/api/stats/reset", json={})
     win(client, F, clock)
     assert figures(client)["won"] == 1
+
+
+def test_leaving_a_game_played_on_meanwhile_writes_nothing(
+    app: FastAPI, client: TestClient, clock: Clock
+) -> None:
+    state = play(client, new_game(client, code=TWO_SUITS), ["6>1"], clock)
+    store = app.state.store
+    seen = store.get_game(state["id"])  # read at version 1 ...
+    play(client, state, ["d"], clock)  # ... then played on in another tab
+    with pytest.raises(StaleVersionError):
+        store.create_game(
+            seen.player_id,
+            code=D,
+            start_position=None,
+            suits=1,
+            rule="classic",
+            abandon=(seen, Decided("lost", 499, 1)),
+        )
+    assert store.results(seen.player_id) == []
+    assert client.get("/api/history").json()["total"] == 1  # no game was made
+    new_game(client, code=D, confirm=["abandon"])  # read again: the loss at version 2
+    result = store.results(seen.player_id)[0]
+    assert (result.outcome, result.score, result.moves, result.playing_ms) == ("lost", 498, 2, 2000)
+
+
+def test_the_new_players_evening_of_the_issue(client: TestClient, clock: Clock) -> None:
+    """Win one 1-suit game with hints, abandon one 2-suit game, win one 1-suit game without
+    help: exactly those figures (issue 9's check)."""
+    state = new_game(client, code=D)
+    hinted = client.post(f"/api/games/{state['id']}/hint", json={"version": 0}).json()
+    play(client, hinted["state"], WINS[D], clock)  # 96 s, assisted
+    play(client, new_game(client, code=TWO_SUITS), ["6>1", "d"], clock)
+    won = win(client, E, clock, confirm=["abandon"])  # 98 s
+    spanish = client.get(f"/api/games/{won['id']}", headers={"Accept-Language": "es"}).json()
+    assert spanish["record"]["summary"]["text"] == (
+        "Ganaste con 1202 puntos en 98 movimientos y 1:38. Racha de victorias: 1 partida."
+    )
+    stats = client.get("/api/stats").json()
+    one, two, four = stats["variants"]
+    assert one["unassisted"] == NO_FIGURES | {
+        "finished": 1,
+        "won": 1,
+        "win_rate": 1.0,
+        "current_streak": 1,
+        "best_streak": 1,
+        "best_score": 1202,
+        "fewest_moves": 98,
+        "fastest_win_ms": 98_000,
+        "average_moves": 98.0,
+        "average_win_ms": 98_000,
+    }
+    assert one["assisted"] == NO_FIGURES | {
+        "finished": 1,
+        "won": 1,
+        "win_rate": 1.0,
+        "current_streak": 1,
+        "best_streak": 1,
+        "best_score": 1204,
+        "fewest_moves": 96,
+        "fastest_win_ms": 96_000,
+        "average_moves": 96.0,
+        "average_win_ms": 96_000,
+    }
+    assert two["unassisted"] == NO_FIGURES | {
+        "finished": 1,
+        "lost": 1,
+        "win_rate": 0.0,
+        "worst_losing_streak": 1,
+    }
+    assert two["assisted"] == four["unassisted"] == four["assisted"] == NO_FIGURES
+    assert [(r["outcome"], r["label"]) for r in stats["last_results"]] == [
+        ("won", "1 suit"),
+        ("lost", "2 suits · Classic"),
+        ("won", "1 suit"),
+    ]
+    assert [p["score"] for p in stats["scores"]] == [1204, 498, 1202]
+
+
+def test_a_search_for_a_winnable_deal_asks_before_leaving(client: TestClient, clock: Clock) -> None:
+    play(client, new_game(client, code=TWO_SUITS), ["6>1"], clock)
+    asked = client.post("/api/winnable-deals", json={"suits": 1})
+    assert (asked.status_code, asked.json()) == (409, ABANDON)
+    started = client.post("/api/winnable-deals", json={"suits": 1, "confirm": ["abandon"]})
+    assert started.status_code == 202
+    client.post(f"/api/winnable-deals/{started.json()['id']}/stop")
+    assert figures(client, suits=2) == NO_FIGURES  # nothing is left until a deal is found

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from spider_solitaire import Game
 from spider_solitaire.cli import main
+from spider_solitaire.messages import card_names
 from spider_solitaire.moves import parse_game_record
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
@@ -238,3 +239,14 @@ def test_a_transfer_code_moves_the_record_once(
     assert make_client().post("/api/transfer/claim", json={"code": "0000"}).status_code == 404
     nobody = make_client().post("/api/transfer")
     assert (nobody.status_code, nobody.json()["reason"]) == (404, "no_game")
+
+
+def test_the_statistics_and_history_name_no_card(client: TestClient, clock: Clock) -> None:
+    play(client, new_game(client, code=D), WINS[D][:20], clock)
+    new_game(client, code=E, confirm=["abandon"])
+    names = set(card_names("en").values()) | set(card_names("es").values())
+    for address in ("/api/stats", "/api/history"):
+        for language in ("en", "es"):
+            text = client.get(address, headers={"Accept-Language": language}).text
+            assert not [name for name in names if name in text], address
+            assert not re.search(r'"[A2-9TJQK][SHDC]"', text), address

@@ -10,9 +10,10 @@ server's own error reasons), ``hints`` (why a hint helps), ``help`` (the sentenc
 hint, "Can I still win?", the solution and the deal search), ``events`` (what an action
 did, for screen readers), ``labels`` (the table's accessible labels and notices),
 ``cards`` (rank and suit names, ``"{rank} of {suit}"``), ``terminal`` (the terminal
-game), ``rules`` (the rules page, ``GET /rules``) and ``web`` (the browser's own fixed
-labels: buttons, dialog titles, help texts; no placeholders and no plural pairs, since
-the browser builds no sentence).
+game), ``rules`` (the rules page, ``GET /rules``), ``record`` (the player's record:
+confirmations, the win summary, history statuses, the counting rules) and ``web`` (the
+browser's own fixed labels: buttons, dialog titles, help texts; no placeholders and no
+plural pairs, since the browser builds no sentence).
 
 A sentence may hold ``{name}`` placeholders, filled by :func:`text` from its keyword
 parameters. A sentence that depends on a number comes as a pair of keys, ``<key>_one``

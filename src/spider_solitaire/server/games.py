@@ -30,8 +30,10 @@ from ..daily import DailyDealMissingError, daily_deals
 from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from ..events import Event
 from ..game import Game
+from ..messages import message
 from ..moves import DEAL, Move
 from ..position import Position
+from ..solver import no_useful_move
 from .errors import ApiError, Localized
 from .players import ensure_player
 from .record import standing_view
@@ -52,6 +54,10 @@ from .schemas import (
 from .store import Decided, GameRecord, StaleVersionError, Store
 from .texts import clock_text, confirm_text, daily_label, table_labels, wording
 from .threads import Blocking
+
+LEAVE_TRIES = 3
+"""How many times starting or opening a game reads the game it leaves again, when that
+game was played on (in another tab) between the read and the write."""
 
 CONTROL_ACTIONS = ("undo", "redo", "restart")
 """Actions that are not moves; stored in the action log by these names."""
@@ -238,6 +244,9 @@ def build_state(
     )
     if standing is not None:
         labels = labels.model_copy(update={"time": clock_text(standing.playing_ms)})
+    stuck = no_useful_move(game)
+    if stuck:
+        labels = labels.model_copy(update={"stuck": message("labels", "stuck", language)})
     if record.daily_date is not None:
         labels = labels.model_copy(update={"daily": daily_label(record.daily_date, language)})
     return GameState(
@@ -258,6 +267,7 @@ def build_state(
         groups=groups,
         can_deal=can_deal,
         deal_reason=deal_reason,
+        stuck=stuck,
         labels=labels,
         record=standing,
     )
@@ -451,23 +461,30 @@ class GameService:
             raise ApiError(400, "bad_position", detail=str(error)) from None
         if isinstance(request, NewGameFromPosition):
             _check_playable(game.start)
-        leaving = self._leaving(player_id)
-        needed = ["abandon"] if leaving is not None else []
         practice = game.code is None
-        if game.code is not None and self.store.has_won_code(player_id, game.code):
-            practice = True
-            needed.append("practice")
-        self._confirmed(needed, request.confirm)
-        record = self.store.create_game(
-            player_id,
-            code=game.code,
-            start_position=None if game.code is not None else game.start.to_text(),
-            suits=game.suits,
-            rule=game.rule,
-            practice=practice,
-            abandon=leaving,
-            daily_date=day,
-        )
+        won_before = game.code is not None and self.store.has_won_code(player_id, game.code)
+        for attempt in range(LEAVE_TRIES):
+            leaving = self._leaving(player_id)
+            needed = ["abandon"] if leaving is not None else []
+            if won_before:
+                practice = True
+                needed.append("practice")
+            self._confirmed(needed, request.confirm)
+            try:
+                record = self.store.create_game(
+                    player_id,
+                    code=game.code,
+                    start_position=None if game.code is not None else game.start.to_text(),
+                    suits=game.suits,
+                    rule=game.rule,
+                    practice=practice,
+                    abandon=leaving,
+                    daily_date=day,
+                )
+                break
+            except StaleVersionError:  # the game left was played on meanwhile: again
+                if attempt == LEAVE_TRIES - 1:
+                    raise ApiError(409, "stale_version_left") from None
         if leaving is not None:
             self.cache.drop(leaving[0].id)
         loaded = LoadedGame(record, game)
@@ -495,9 +512,15 @@ class GameService:
         """
         loaded = self.get(player_id, game_id)
         assert player_id is not None
-        leaving = self._leaving(player_id, keep=game_id)
-        self._confirmed(["abandon"] if leaving is not None else [], confirm)
-        record = self.store.open_game(loaded.record, leaving)
+        for attempt in range(LEAVE_TRIES):
+            leaving = self._leaving(player_id, keep=game_id)
+            self._confirmed(["abandon"] if leaving is not None else [], confirm)
+            try:
+                record = self.store.open_game(loaded.record, leaving)
+                break
+            except StaleVersionError:  # the game left was played on meanwhile: again
+                if attempt == LEAVE_TRIES - 1:
+                    raise ApiError(409, "stale_version_left") from None
         if leaving is not None:
             self.cache.drop(leaving[0].id)
         return self._load(record)

@@ -237,6 +237,11 @@ class TableLabels(BaseModel):
         default=None,
         description='"Daily · 2 Dec" for a daily game (its date); null for any other game',
     )
+    stuck: str | None = Field(
+        default=None,
+        description='"No useful moves left: undo, restart or start a new game." when '
+        "``GameState.stuck``; else null",
+    )
 
     model_config = ConfigDict(frozen=True, populate_by_name=True, serialize_by_alias=True)
 
@@ -297,6 +302,11 @@ class GameState(BaseModel):
     groups: list[GroupView]
     can_deal: bool
     deal_reason: str | None = Field(description="the engine's reason code when no deal")
+    stuck: bool = Field(
+        default=False,
+        description="the stock is empty and no useful move is left (the hints' own test: "
+        "moving cards between equal ranks does not count); the table says so unasked",
+    )
     labels: TableLabels
     record: RecordView | None = Field(
         default=None, description="the game in the player's record; null in a replay"

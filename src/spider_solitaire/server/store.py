@@ -11,6 +11,12 @@ Alembic migrations in :mod:`.migrations`, never by ``create_all``):
 * ``actions``: every accepted action, numbered 1, 2, ... per game: a move in canonical
   notation (``3:4>7``), ``d``, ``undo``, ``redo`` or ``restart``. Action ``n`` is the one
   that took the game from version ``n - 1`` to ``n``.
+* ``results``: one row per decided, counted game, written once in the transaction of the
+  action or abandon that decides it (docs/record.md); ``stat_resets``: resets of the
+  figures; ``transfer_codes``: one-time codes that carry a record to another browser.
+  ``games`` also keeps ``practice``, the times of its first and last actions, its
+  ``playing_ms`` (gaps capped at :data:`IDLE_CAP_MS`), its ``outcome``, when it was first
+  won and its ``share_id``.
 
 The action log is the source of truth: replaying it (from the last restart, which
 clears the history) rebuilds the exact :class:`~spider_solitaire.game.Game`, undo and
@@ -52,6 +58,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     or_,
@@ -99,7 +106,7 @@ games = Table(
     Column("assisted", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
-    Column("practice", Boolean, nullable=False, server_default="0"),
+    Column("practice", Boolean, nullable=False, server_default=false()),
     Column("first_action_at", DateTime(timezone=True)),
     Column("last_action_at", DateTime(timezone=True)),
     Column("playing_ms", BigInteger, nullable=False, server_default="0"),
@@ -444,6 +451,8 @@ class Store:
 
         Raises:
             ValueError: both or neither of ``code`` and ``start_position`` are given.
+            StaleVersionError: the game to abandon was played on since it was read;
+                nothing was written.
         """
         if (code is None) == (start_position is None):
             raise ValueError("a game starts from a code or from a position, not both")
@@ -474,7 +483,12 @@ class Store:
     ) -> GameRecord:
         """Make ``game`` its player's current game (its last change is now) and write the
         loss of the game left for it (``abandon``), in one transaction; return it as
-        stored then."""
+        stored then.
+
+        Raises:
+            StaleVersionError: the game to abandon was played on since it was read;
+                nothing was written.
+        """
         now = self.clock()
         with self._writing() as connection:
             if abandon is not None:
@@ -487,8 +501,12 @@ class Store:
         self, connection: Connection, game: GameRecord, decided: Decided, now: datetime
     ) -> bool:
         """Write ``game``'s loss (its result row and outcome) unless it is decided or
-        practice, or was played on since ``game`` was read (then its figures would be
-        old: it is left as it is). Return True when written."""
+        practice; return True when written.
+
+        Raises:
+            StaleVersionError: it was played on since ``game`` was read (its figures would
+                be old): the caller's transaction is rolled back, to be tried again.
+        """
         marked = connection.execute(
             update(games)
             .where(
@@ -499,9 +517,11 @@ class Store:
             )
             .values(outcome=decided.outcome)
         )
-        if marked.rowcount != 1:
-            return False
         row = connection.execute(_SELECT_GAME, {"game_id": game.id}).one()
+        if marked.rowcount != 1:
+            if row.version != game.version and row.outcome is None and not row.practice:
+                raise StaleVersionError(game.id)
+            return False
         connection.execute(insert(results), _result_row(GameRecord.of(row), decided, now))
         return True
 

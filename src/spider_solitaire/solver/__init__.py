@@ -15,7 +15,7 @@ library only.
 """
 
 from .board import Weights
-from .hints import HINT_CODES, Hint, HintWeights, hint
+from .hints import HINT_CODES, Hint, HintWeights, hint, no_useful_move
 from .search import STATUSES, SolveProgress, SolverError, SolveResult, solve
 
 __all__ = [
@@ -28,5 +28,6 @@ __all__ = [
     "SolverError",
     "Weights",
     "hint",
+    "no_useful_move",
     "solve",
 ]

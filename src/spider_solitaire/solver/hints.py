@@ -388,6 +388,28 @@ def _cut_line(columns: Columns, line: list[Action]) -> list[Action]:
     return line
 
 
+def no_useful_move(game: Game) -> bool:
+    """True when the player can only wait for the end: the stock is empty, the game is not
+    won, and :func:`hint` finds nothing to suggest (``stuck``).
+
+    This is the hints' own test (a decision of ours: one statement of "useful"), read from
+    the player's view only: moving cards back and forth between equal ranks, or back to a
+    position seen since the last deal, does not count as useful. It never says True while
+    a hint would suggest a move. With cards left in the stock it is False (a deal is
+    always something to do, or an empty column to fill for it).
+
+    Args:
+        game: the game (not changed).
+
+    Returns:
+        True when no useful move is left.
+    """
+    view = game.position
+    if view.stock or view.is_won:
+        return False
+    return hint(game).reasons == ("stuck",)
+
+
 def _best_fill(table: ColumnTable, columns: Columns, forbidden: set[Columns]) -> Action | None:
     """The move into an empty column that leaves the best position (never a whole
     column, so that the move fills one more column than it empties); the first of the

@@ -9,7 +9,10 @@ revisions are in ``versions/``, oldest first:
   stamped at ``0001`` before it is upgraded);
 * ``0002``: drops the columns of ``games`` that nothing needs (``score``, ``moves``,
   ``is_won``: derived from the action log; ``history``, ``redo``: the undo and redo
-  stacks, which the log rebuilds exactly).
+  stacks, which the log rebuilds exactly);
+* ``0003``: the player's record (docs/record.md): ``results``, ``stat_resets``,
+  ``transfer_codes``, and the columns of ``games`` for practice, playing time, the
+  counted outcome and the share link.
 
 A new migration is a new file in ``versions/`` whose ``down_revision`` is the newest one,
 written with Alembic's portable operations (batch mode for anything but adding a column:

@@ -21,18 +21,37 @@ function chart(width, height, label) {
 }
 
 /**
+ * The picture and, for screen readers, the same data as a list (each item the values a
+ * mark stands for): [svg, ol]. The list is visually hidden; the picture is the image.
+ */
+function withList(svg, items) {
+  const list = document.createElement("ol");
+  list.className = "visually-hidden";
+  for (const text of items) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    list.append(li);
+  }
+  return [svg, list];
+}
+
+/**
  * The results of the last games (oldest first, at most 50) as a strip of marks: a tall
  * green mark for a win, a short red one for a loss, each titled with its variant, date
  * and result.
  *
  * @param results the statistics' `last_results` [{game_id, outcome, decided_at, label}]
+ * @returns [svg, the same as a visually hidden list]
  */
 export function resultStrip(results) {
   const slot = 12;
   const width = Math.max(50, results.length) * slot;
   const svg = chart(width, 40, t("record.strip_title"));
+  const items = [];
   results.forEach((result, i) => {
     const won = result.outcome === "won";
+    const text = `${result.label}, ${formatDate(result.decided_at)}: ${t(won ? "record.won" : "record.lost")}`;
+    items.push(text);
     const mark = node("rect", {
       class: `mark ${won ? "won" : "lost"}`,
       x: i * slot + 2,
@@ -41,10 +60,10 @@ export function resultStrip(results) {
       height: won ? 32 : 16,
       rx: 2,
     });
-    mark.append(node("title", {}, `${result.label}, ${formatDate(result.decided_at)}: ${t(won ? "record.won" : "record.lost")}`));
+    mark.append(node("title", {}, text));
     svg.append(mark);
   });
-  return svg;
+  return withList(svg, items);
 }
 
 /**
@@ -88,6 +107,7 @@ export function winRateBars(variants) {
  * dots and losses as hollow ones, with the lowest and highest score on the axis.
  *
  * @param scores the statistics' `scores` [{decided_at, score, outcome}]
+ * @returns [svg, the same as a visually hidden list]
  */
 export function scoreLine(scores) {
   const width = 380;
@@ -98,7 +118,7 @@ export function scoreLine(scores) {
   const svg = chart(width, height, t("record.scores_title"));
   svg.append(node("line", { class: "axis", x1: left, y1: bottom, x2: width - 6, y2: bottom }));
   svg.append(node("line", { class: "axis", x1: left, y1: top, x2: left, y2: bottom }));
-  if (!scores.length) return svg;
+  if (!scores.length) return withList(svg, []);
   const values = scores.map((entry) => entry.score);
   const low = Math.min(0, ...values);
   const high = Math.max(...values, low + 1);
@@ -108,11 +128,14 @@ export function scoreLine(scores) {
   svg.append(node("text", { x: left - 4, y: top + 8, class: "chart-value end" }, formatNumber(high)));
   const points = scores.map((entry, i) => `${x(i).toFixed(1)},${y(entry.score).toFixed(1)}`).join(" ");
   svg.append(node("polyline", { class: "score-line", points }));
+  const items = [];
   scores.forEach((entry, i) => {
     const won = entry.outcome === "won";
     const dot = node("circle", { class: `dot ${won ? "won" : "lost"}`, cx: x(i), cy: y(entry.score), r: 3.5 });
-    dot.append(node("title", {}, `${formatDate(entry.decided_at)}: ${formatNumber(entry.score)}, ${t(won ? "record.won" : "record.lost")}`));
+    const text = `${formatDate(entry.decided_at)}: ${formatNumber(entry.score)}, ${t(won ? "record.won" : "record.lost")}`;
+    items.push(text);
+    dot.append(node("title", {}, text));
     svg.append(dot);
   });
-  return svg;
+  return withList(svg, items);
 }

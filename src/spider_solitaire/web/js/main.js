@@ -120,6 +120,11 @@ function drawControls(game) {
   $("copy-code").hidden = !game.code;
   $("copy-code").setAttribute("aria-label", game.labels.copy);
   document.body.dataset.version = String(game.version);
+  // the server's own test that no useful move is left (docs/api.md, GameState.stuck)
+  const stuck = Boolean(game.stuck) && !game.is_won;
+  $("stuck-bar").hidden = !stuck;
+  $("stuck-text").textContent = stuck ? game.labels.stuck : "";
+  $("stuck-undo").disabled = !game.can_undo;
 }
 
 /**
@@ -512,6 +517,9 @@ async function main() {
   });
   $("stock").addEventListener("click", deal);
   $("undo").addEventListener("click", undo);
+  $("stuck-undo").addEventListener("click", () => $("undo").click());
+  $("stuck-restart").addEventListener("click", () => $("restart").click());
+  $("stuck-new").addEventListener("click", () => $("new-game").click());
   $("redo").addEventListener("click", redo);
   $("copy-code").addEventListener("click", copyCode);
   wireDialogs();

@@ -78,8 +78,16 @@ export function createRecord(api, host) {
     if (stats.daily) rows.push([DAILY, stats.daily.label]);
     const keys = rows.map(([key]) => key);
     if (!keys.includes(chosen)) {
-      const own = game ? (game.labels?.daily ? DAILY : `${game.suits}-${game.rule}`) : null;
-      chosen = keys.includes(own) ? own : keys[0] || null;
+      // the game's variant when it has finished games, else the first that has, else the game's
+      const played = (v) => (v.unassisted?.finished || 0) + (v.assisted?.finished || 0) > 0;
+      const own = game ? `${game.suits}-${game.rule}` : null;
+      if (game?.labels?.daily && keys.includes(DAILY)) {
+        chosen = DAILY; // a daily game: the daily deal's own row
+      } else {
+        const ownVariant = stats.variants.find((v) => variantKey(v) === own);
+        const first = stats.variants.find(played);
+        chosen = ownVariant && played(ownVariant) ? own : first ? variantKey(first) : keys.includes(own) ? own : keys[0] || null;
+      }
     }
     select.replaceChildren(
       ...rows.map(([key, label]) => {
@@ -101,9 +109,9 @@ export function createRecord(api, host) {
       $("stats-playing-time").textContent = formatDuration(playing.playing_ms);
     }
 
-    $("stats-strip").replaceChildren(resultStrip(stats.last_results));
+    $("stats-strip").replaceChildren(...resultStrip(stats.last_results));
     $("stats-rates").replaceChildren(winRateBars(stats.variants));
-    $("stats-scores").replaceChildren(scoreLine(stats.scores));
+    $("stats-scores").replaceChildren(...scoreLine(stats.scores));
     $("stats-help").replaceChildren(
       ...stats.rules_help.map((sentence) => {
         const li = document.createElement("li");
