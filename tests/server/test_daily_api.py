@@ -187,6 +187,7 @@ def test_abandoning_a_daily_counts_it_lost_in_the_daily_row(
     assert daily(client, "2026-12-01")["deals"][1]["status"] == "playing"
     response = client.post("/api/games", json={"code": CODE})
     assert (response.status_code, response.json()) == (409, ABANDON)
+    clock.advance(1)
     new_game(client, code=CODE, confirm=["abandon"])
     row = daily_row(client)
     assert (row["finished"], row["won"], row["lost"], row["worst_losing_streak"]) == (1, 0, 1, 1)
@@ -194,6 +195,11 @@ def test_abandoning_a_daily_counts_it_lost_in_the_daily_row(
     assert daily(client, "2026-12-01")["deals"][1]["status"] == "lost"
     last = client.get("/api/stats").json()["last_results"]
     assert [(r["outcome"], r["label"]) for r in last] == [("lost", "Daily · 1 Dec")]
+    games = client.get("/api/history").json()["games"]
+    assert [(g["label"], g["status"]) for g in games] == [
+        ("2 suits · Classic", "playing"),
+        ("Daily · 1 Dec", "lost"),
+    ]
 
 
 def test_a_daily_in_progress_is_resumed_and_one_already_won_is_practice(

@@ -67,6 +67,14 @@ TRANSFER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters of a transfer code: no 0/O or 1/I, which are read one for the other."""
 
 
+def game_label(record: GameRecord, language: str) -> str:
+    """Return how the statistics and the history name a game: "Daily · 2 Dec" for a daily
+    game, else its variant ("2 suits · Classic")."""
+    if record.daily_date is not None:
+        return daily_label(record.daily_date, language)
+    return variant_label(record.suits, record.rule, language)
+
+
 def history_status(record: GameRecord, won_now: bool) -> HistoryStatus:
     """Return a game's status in the history: ``practice`` or ``practice_won``; ``won``;
     ``lost`` or ``lost_then_won``; ``playing`` (undecided)."""
@@ -119,7 +127,7 @@ class RecordBook:
             if not game.is_won:
                 in_progress = InProgress(
                     game_id=current.id,
-                    label=variant_label(current.suits, current.rule, language),
+                    label=game_label(current, language),
                     moves=game.position.move_count,
                     playing_ms=current.playing_ms,
                 )
@@ -188,7 +196,7 @@ class RecordBook:
                 HistoryGame(
                     game_id=record.id,
                     started_at=iso(record.created_at),
-                    label=variant_label(record.suits, record.rule, language),
+                    label=game_label(record, language),
                     code=record.code,
                     status=status,
                     status_label=status_label(status, language),
