@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from spider_solitaire.daily import daily_deals
 from spider_solitaire.messages import message
 
-from .support import Table, has_class, winning_line
+from .support import PHONE, SMALL_PHONE, Table, has_class, winning_line
 
 LOCAL_DATE = """() => {
   const d = new Date(), two = (n) => String(n).padStart(2, "0");
@@ -170,3 +170,29 @@ def test_the_statistics_window_has_the_daily_row_apart(table: Table) -> None:
     page.locator("#stats-variant").select_option("1-classic")
     expect(page.locator('[data-figure="unassisted.finished"]')).to_have_text("0")
     expect(page.locator("#stats-reset")).to_be_visible()
+
+
+def test_the_daily_label_fits_the_phone_headers(make_table: Any) -> None:
+    for viewport in (PHONE, SMALL_PHONE):
+        table = make_table(viewport=viewport)
+        table.open()
+        page = table.page
+        today = _local_date(table)
+        response = page.request.post(
+            f"{table.base_url}/api/games", data={"daily": today.isoformat(), "suits": 1}
+        )
+        assert response.status == 201, response.text()
+        table.reload()
+        header = page.locator("header.bar").bounding_box()
+        assert header is not None and header["height"] <= viewport["height"] / 5, viewport
+        label = page.locator("#daily-label")
+        if viewport is PHONE:
+            expect(label).to_be_visible()
+            expect(label).to_have_text(f"Daily · {_short(today)}")
+            box = label.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= header["y"] + header["height"]
+            assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+        else:
+            expect(label).to_be_hidden()
+        page.locator("#menu-button").click()
+        expect(page.locator("#menu-daily")).to_have_text(f"Daily · {_short(today)}")

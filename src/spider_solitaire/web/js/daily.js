@@ -71,10 +71,18 @@ export function createDaily(api, store, host) {
   label.className = "daily-label";
   label.hidden = true;
   $("variant").after(label);
+  // the menu names the game too (on a small phone the header has no room for the label)
+  const menuLabel = document.createElement("span");
+  menuLabel.id = "menu-daily";
+  menuLabel.className = "menu-daily";
+  menuLabel.hidden = true;
+  $("menu-variant").before(menuLabel);
   store.subscribe(() => {
     const text = store.game?.labels?.daily || "";
-    label.textContent = text;
-    label.hidden = !text;
+    for (const el of [label, menuLabel]) {
+      el.textContent = text;
+      el.hidden = !text;
+    }
   });
 
   // --- a date's deals, as buttons -----------------------------------------------------
