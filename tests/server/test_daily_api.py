@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -234,3 +235,20 @@ def test_the_server_warns_when_fewer_than_180_days_of_deals_are_left(
         "scripts/pick_daily_deals.py to choose more and ship them"
     ]
     assert dailybook.check_daily_data(lambda: dt.date(2026, 12, 2)) == 760
+
+
+def test_two_servers_with_fresh_databases_give_the_same_deals(tmp_path: Path) -> None:
+    answers = []
+    for name in ("one", "two"):
+        app = create_app(Settings(db_url=f"sqlite:///{tmp_path / name}.db"))
+        with TestClient(app) as client:
+            answers.append(
+                [
+                    [deal["code"] for deal in daily(client, date)["deals"]]
+                    for date in ("2026-12-02", "2026-12-03")
+                ]
+            )
+        app.state.store.close()
+    assert answers[0] == answers[1]
+    assert answers[0][0] == ["SP1-S2C-6KBP2MZ", DEC2, "SP1-S4C-2P6Z6R3"]
+    assert answers[0][1] == ["SP1-S2C-6WLREKC", DEC3, "SP1-S4C-XPB2VM4"]
