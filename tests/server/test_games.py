@@ -73,6 +73,7 @@ def test_a_game_from_a_code_shows_the_players_view(client: TestClient) -> None:
         "resumed": "Resumed game SP1-S2C-AAAAAAD.",
         "win": None,
         "time": "0:00",
+        "daily": None,
         "stuck": None,
     }
     view = Game.from_code(CODE).position_text(hidden=True).splitlines()

@@ -129,12 +129,18 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/replays/{share_id}/{step}",
         "/api/transfer",
         "/api/transfer/claim",
+        "/api/daily",
     }
     models = set(schema["components"]["schemas"])
     assert {"HintAnswer", "WinCheck", "LastWinnable", "SolutionStep", "DealSearch"} <= models
     assert {"GameState", "MoveAction", "AutoAction", "ActionResult", "ErrorBody"} <= models
     assert {"NewGameFromCode", "NewGameFromSuits", "NewGameFromPosition"} <= models
     assert {"Stats", "Figures", "RecordView", "WinSummary", "ConfirmBody"} <= models
+    assert {"NewGameDaily", "DailyView", "DailyDay", "DailyDealView", "DailyStats"} <= models
+    daily = schema["paths"]["/api/daily"]["get"]
+    assert set(daily["responses"]) == {"200", "400", "default"}
+    query = [p["name"] for p in daily["parameters"] if p["in"] == "query"]
+    assert query == ["date", "month", "tz", "offset"]
     assert "HTTPValidationError" not in models
     responses = schema["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]
     assert set(responses) == {"200", "400", "404", "409", "413", "422", "default"}

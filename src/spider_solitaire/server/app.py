@@ -28,6 +28,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
+from .dailybook import DailyBook, check_daily_data
 from .errors import ApiError, pick_language
 from .games import GameService
 from .help import HelpService
@@ -36,7 +37,7 @@ from .jobs.runner import Runner, SolverRunner
 from .limits import Limit, RateLimiter
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from .recordbook import RecordBook
-from .routes import actions, games, help, pages, record
+from .routes import actions, daily, games, help, pages, record
 from .schemas import ErrorBody
 from .settings import Settings
 from .store import Store
@@ -153,9 +154,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     The database is opened (and brought to the newest schema by the migrations) here;
     it is closed when the app's lifespan ends. ``app.state`` holds ``settings``,
     ``store``, ``service`` (the :class:`GameService`), ``solver_pool``, ``help`` (the
-    :class:`HelpService`), ``limiter`` (the :class:`~.limits.RateLimiter`) and ``record``
-    (the :class:`RecordBook`). The solver pool's forkserver is started (in a thread) when
-    the lifespan starts; its jobs are stopped when it ends.
+    :class:`HelpService`), ``limiter`` (the :class:`~.limits.RateLimiter`), ``record``
+    (the :class:`RecordBook`) and ``daily`` (the :class:`DailyBook`). A warning is logged
+    when fewer than 180 days of shipped daily deals are left
+    (:func:`.dailybook.check_daily_data`). The solver pool's forkserver is started (in a
+    thread) when the lifespan starts; its jobs are stopped when it ends.
 
     Raises:
         sqlalchemy.exc.ArgumentError, sqlalchemy.exc.OperationalError: the database URL is
@@ -226,11 +229,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.help = helper
     app.state.limiter = limiter
     app.state.record = RecordBook(service)
+    app.state.daily = DailyBook(service)
+    check_daily_data()
     _install_error_handlers(app)
     app.include_router(games.router)
     app.include_router(actions.router)
     app.include_router(help.router)
     app.include_router(record.router)
+    app.include_router(daily.router)
     app.include_router(pages.router)
     pages.mount_static(app, settings.web_dir)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)

@@ -15,6 +15,7 @@ language (:mod:`.texts`), and the state is kept per version and language.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import secrets
 import threading
@@ -26,6 +27,7 @@ from typing import cast
 
 from .. import rules
 from ..cards import CARD_TEXTS, HIDDEN, Card
+from ..daily import DailyDealMissingError, daily_deals
 from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from ..events import Event
 from ..game import Game
@@ -42,6 +44,7 @@ from .schemas import (
     ColumnView,
     GameState,
     GroupView,
+    NewGameDaily,
     NewGameFromCode,
     NewGameFromPosition,
     NewGameRequest,
@@ -50,7 +53,7 @@ from .schemas import (
     SuitCount,
 )
 from .store import Decided, GameRecord, StaleVersionError, Store
-from .texts import clock_text, confirm_text, table_labels, wording
+from .texts import clock_text, confirm_text, daily_label, table_labels, wording
 from .threads import Blocking
 
 LEAVE_TRIES = 3
@@ -251,6 +254,8 @@ def build_state(
     if stuck:
         sentence = message("labels", "stuck" if game.can_undo else "stuck_no_undo", language)
         labels = labels.model_copy(update={"stuck": sentence})
+    if record.daily_date is not None:
+        labels = labels.model_copy(update={"daily": daily_label(record.daily_date, language)})
     return GameState(
         id=record.id,
         version=record.version,
@@ -280,6 +285,23 @@ MAX_START_COUNT = 10**9
 the engine's notation takes up to 2^31 - 1, :data:`~spider_solitaire.position.MAX_COUNT`;
 starting at most here leaves more than a billion actions before a counter the game
 reaches could no longer be written and read back, for the solver or a snapshot)."""
+
+
+def daily_date(text: str) -> dt.date:
+    """Return the date ``text`` (YYYY-MM-DD) when it has shipped daily deals.
+
+    Raises:
+        ApiError: 400 ``no_daily_deal`` naming the shipped range, for a date without
+            deals or one that does not exist (2026-02-30).
+    """
+    try:
+        day = dt.date.fromisoformat(text)
+        daily_deals(day)
+    except ValueError:
+        raise ApiError(400, "no_daily_deal", detail=f"{text!r} is not a date") from None
+    except DailyDealMissingError as error:
+        raise ApiError(400, "no_daily_deal", detail=str(error)) from None
+    return day
 
 
 def _check_playable(start: Position) -> None:
@@ -432,13 +454,28 @@ class GameService:
         current game, when it has actions and is undecided (and not practice), is left
         unfinished: its loss is written in the transaction that saves the new game.
 
+        A daily deal (:class:`NewGameDaily`) is the game of that date's code, remembering
+        its date; when the player already has an undecided game of that daily deal, it is
+        opened instead of dealing it again (as :meth:`open`: a decision of ours, so that
+        "Play" on a daily in progress goes back to it).
+
         Raises:
-            ApiError: 400 ``bad_code`` or ``bad_position``; 409 ``confirm_needed`` with the
-                words to confirm (``abandon``, ``practice``) when ``request.confirm`` lacks
-                one of them. Nothing is saved then.
+            ApiError: 400 ``bad_code``, ``bad_position`` or ``no_daily_deal``; 409
+                ``confirm_needed`` with the words to confirm (``abandon``, ``practice``)
+                when ``request.confirm`` lacks one of them. Nothing is saved then.
         """
+        day = None
+        if isinstance(request, NewGameDaily):
+            day = daily_date(request.daily)
+            ongoing = self._daily_in_progress(player_id, day, request.suits)
+            if ongoing is not None:
+                return self.open(player_id, ongoing.id, request.confirm)
         try:
-            if isinstance(request, NewGameFromCode):
+            if isinstance(request, NewGameDaily):
+                assert day is not None
+                code = daily_deals(day).codes[request.suits]
+                game = Game.from_code(code, undo_limit=self.undo_limit)
+            elif isinstance(request, NewGameFromCode):
                 game = Game.from_code(request.code, undo_limit=self.undo_limit)
             elif isinstance(request, NewGameFromPosition):
                 game = Game.from_position(
@@ -470,6 +507,7 @@ class GameService:
                     rule=game.rule,
                     practice=practice,
                     abandon=leaving,
+                    daily_date=day,
                 )
                 break
             except StaleVersionError:  # the game left was played on meanwhile: again
@@ -480,6 +518,16 @@ class GameService:
         loaded = LoadedGame(record, game)
         self.cache.put(loaded)
         return loaded
+
+    def _daily_in_progress(self, player_id: str, day: dt.date, suits: int) -> GameRecord | None:
+        """Return the player's latest undecided, unwon game of ``day``'s daily deal at
+        ``suits`` suits, or None."""
+        found = [
+            record
+            for record in self.store.daily_games(player_id, day, day)
+            if record.suits == suits and not record.decided and record.finished_won_at is None
+        ]
+        return found[-1] if found else None
 
     def open(self, player_id: str | None, game_id: str, confirm: Sequence[str]) -> LoadedGame:
         """Make the player's game ``game_id`` the current one (to play on, or to look at a

@@ -10,6 +10,8 @@ Definitions (decisions of ours where Spider has no single answer):
 
 * a result belongs to its variant (suits, rule) and class (assisted or not); the figures
   of a variant count only results decided after the latest reset that covers it;
+* a daily game's result belongs to the daily deal's own row (every suit count together)
+  and not to its variant; only a reset of every figure covers it;
 * ``finished`` = won + lost; ``win_rate`` = won / finished (null with none);
 * ``current_streak``: wins in a row up to the latest result (0 after a loss);
   ``best_streak``: the longest run of wins; ``worst_losing_streak``: of losses;
@@ -20,6 +22,7 @@ Definitions (decisions of ours where Spider has no single answer):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from ..game import Game
@@ -39,9 +42,13 @@ def after_resets(results: Sequence[ResultRow], resets: Sequence[ResetRow]) -> li
     that covers its variant (order kept)."""
     kept = []
     for result in results:
-        latest = max(
-            (r.reset_at for r in resets if r.covers(result.suits, result.rule)), default=None
-        )
+        covering = [
+            r
+            for r in resets
+            if (r.suits is None and r.rule is None)
+            or (result.daily_date is None and r.covers(result.suits, result.rule))
+        ]
+        latest = max((r.reset_at for r in covering), default=None)
         if latest is None or result.decided_at > latest:
             kept.append(result)
     return kept
@@ -83,8 +90,25 @@ def same_class(
     results: Sequence[ResultRow], suits: int, rule: str, assisted: bool
 ) -> list[ResultRow]:
     """Return the ``results`` of the variant ``suits``/``rule`` and the class
-    ``assisted`` (order kept)."""
-    return [r for r in results if r.suits == suits and r.rule == rule and r.assisted == assisted]
+    ``assisted`` (order kept), daily games left out (they have their own row)."""
+    return [
+        r
+        for r in results
+        if r.suits == suits and r.rule == rule and r.assisted == assisted and r.daily_date is None
+    ]
+
+
+def daily_class(results: Sequence[ResultRow], assisted: bool) -> list[ResultRow]:
+    """Return the daily games' ``results`` of the class ``assisted`` (order kept)."""
+    return [r for r in results if r.daily_date is not None and r.assisted == assisted]
+
+
+def record_class(results: Sequence[ResultRow], record: GameRecord) -> list[ResultRow]:
+    """Return the ``results`` of the row ``record`` counts in: the daily row for a daily
+    game, else its variant; and its class (assisted or not)."""
+    if record.daily_date is not None:
+        return daily_class(results, record.assisted)
+    return same_class(results, record.suits, record.rule, record.assisted)
 
 
 def bests_set(earlier: Sequence[ResultRow], win: ResultRow) -> list[str]:
@@ -123,7 +147,7 @@ def standing_view(store: Store, record: GameRecord, game: Game, language: str) -
                 score, moves, ms = counted.score, counted.moves, counted.playing_ms
                 assisted = counted.assisted
             results = after_resets(every, store.resets(record.player_id))
-            ours = same_class(results, record.suits, record.rule, assisted)
+            ours = record_class(results, replace(record, assisted=assisted))
             index = next((i for i, r in enumerate(ours) if r.game_id == record.id), None)
             if index is not None:
                 win = ours[index]

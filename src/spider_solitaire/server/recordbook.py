@@ -19,8 +19,9 @@ from ..messages import message
 from ..moves import format_game_record
 from .errors import ApiError
 from .games import GameService, build_state
-from .record import after_resets, figures, iso, same_class
+from .record import after_resets, daily_class, figures, iso, same_class
 from .schemas import (
+    DailyStats,
     GameState,
     HistoryGame,
     HistoryPage,
@@ -38,7 +39,7 @@ from .schemas import (
     VariantStats,
 )
 from .store import GameRecord
-from .texts import announcement, rules_help, status_label, variant_label
+from .texts import announcement, daily_label, rules_help, status_label, variant_label
 
 SHARE_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 """The shape of a share id (16 random bytes, URL-safe): anything else is not looked up."""
@@ -64,6 +65,14 @@ TRANSFER_LIFETIME = timedelta(minutes=10)
 
 TRANSFER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters of a transfer code: no 0/O or 1/I, which are read one for the other."""
+
+
+def game_label(record: GameRecord, language: str) -> str:
+    """Return how the statistics and the history name a game: "Daily · 2 Dec" for a daily
+    game, else its variant ("2 suits · Classic")."""
+    if record.daily_date is not None:
+        return daily_label(record.daily_date, language)
+    return variant_label(record.suits, record.rule, language)
 
 
 def history_status(record: GameRecord, won_now: bool) -> HistoryStatus:
@@ -100,7 +109,7 @@ class RecordBook:
         if player_id is not None:
             results = after_resets(self.store.results(player_id), self.store.resets(player_id))
             current = self.store.current_game(player_id)
-        variants = set(ALWAYS_SHOWN) | {(r.suits, r.rule) for r in results}
+        variants = set(ALWAYS_SHOWN) | {(r.suits, r.rule) for r in results if r.daily_date is None}
         rows = []
         for suits, rule in sorted(variants):
             rows.append(
@@ -118,19 +127,29 @@ class RecordBook:
             if not game.is_won:
                 in_progress = InProgress(
                     game_id=current.id,
-                    label=variant_label(current.suits, current.rule, language),
+                    label=game_label(current, language),
                     moves=game.position.move_count,
                     playing_ms=current.playing_ms,
                 )
+        daily = DailyStats(
+            label=message("record", "daily_row", language),
+            unassisted=figures(daily_class(results, False)),
+            assisted=figures(daily_class(results, True)),
+        )
         return Stats(
             variants=rows,
+            daily=daily,
             in_progress=in_progress,
             last_results=[
                 LastResult(
                     game_id=r.game_id,
                     outcome=r.outcome,  # type: ignore[arg-type]
                     decided_at=iso(r.decided_at),
-                    label=variant_label(r.suits, r.rule, language),
+                    label=(
+                        daily_label(r.daily_date, language)
+                        if r.daily_date is not None
+                        else variant_label(r.suits, r.rule, language)
+                    ),
                 )
                 for r in results[-LAST_RESULTS:]
             ],
@@ -189,7 +208,7 @@ class RecordBook:
                 HistoryGame(
                     game_id=record.id,
                     started_at=iso(record.created_at),
-                    label=variant_label(record.suits, record.rule, language),
+                    label=game_label(record, language),
                     code=record.code,
                     status=status,
                     status_label=status_label(status, language),

@@ -79,25 +79,46 @@ class NewGameFromPosition(_Strict):
     confirm: Confirmations = []
 
 
+DateText = Annotated[
+    str,
+    Field(pattern=r"^\d{4}-\d{2}-\d{2}$", examples=["2026-12-02"], description="YYYY-MM-DD"),
+]
+
+
+class NewGameDaily(_Strict):
+    """Play the daily deal of ``daily`` (a date, YYYY-MM-DD: the player's local date for
+    today's deal, or any earlier date with a deal) at ``suits`` suits (default 2, the
+    featured deal); always Classic. A date without a shipped deal is 400
+    ``no_daily_deal``."""
+
+    daily: DateText
+    suits: SuitCount = 2
+    confirm: Confirmations = []
+
+
 def _new_game_shape(body: Any) -> str:
     """Tell which new-game body ``body`` is meant to be, by its keys, so that a malformed
     one is described against that shape alone (a decision of ours: a too-long position is
-    named as such, not as a mismatch with all three shapes): ``"code"`` when it has a
-    ``code``, ``"position"`` when it has a ``position``, else ``"suits"``."""
+    named as such, not as a mismatch with all four shapes): ``"code"`` when it has a
+    ``code``, ``"position"`` when it has a ``position``, ``"daily"`` when it has a
+    ``daily``, else ``"suits"``."""
     keys = body.keys() if isinstance(body, dict) else getattr(body, "__dict__", {}).keys()
     if "code" in keys:
         return "code"
-    return "position" if "position" in keys else "suits"
+    if "position" in keys:
+        return "position"
+    return "daily" if "daily" in keys else "suits"
 
 
 NewGameRequest = Annotated[
     Annotated[NewGameFromCode, Tag("code")]
     | Annotated[NewGameFromSuits, Tag("suits")]
-    | Annotated[NewGameFromPosition, Tag("position")],
+    | Annotated[NewGameFromPosition, Tag("position")]
+    | Annotated[NewGameDaily, Tag("daily")],
     Discriminator(_new_game_shape),
 ]
-"""Body of ``POST /api/games``: exactly one of the three shapes, chosen by its keys
-(``code``, ``position``, else suits and rule)."""
+"""Body of ``POST /api/games``: exactly one of the four shapes, chosen by its keys
+(``code``, ``position``, ``daily``, else suits and rule)."""
 
 ACTION_PATTERN = (
     r"^\s*(?:[dD]|[dD][eE][aA][lL]|[uU][nN][dD][oO]|[rR][eE][dD][oO]|[rR][eE][sS][tT][aA][rR][tT]"
@@ -211,6 +232,10 @@ class TableLabels(BaseModel):
         default=None,
         description='the playing time for the header: "12:34" (minutes and seconds) or '
         '"1:02:03"; null in a replay',
+    )
+    daily: str | None = Field(
+        default=None,
+        description='"Daily · 2 Dec" for a daily game (its date); null for any other game',
     )
     stuck: str | None = Field(
         default=None,
@@ -679,12 +704,23 @@ class ScorePoint(BaseModel):
     outcome: Literal["won", "lost"]
 
 
+class DailyStats(BaseModel):
+    """The daily games' own row (every suit count together; not also in their suit
+    count's row), unassisted and assisted apart, with its ``label`` ("Daily deal")."""
+
+    label: str
+    unassisted: Figures
+    assisted: Figures
+
+
 class Stats(BaseModel):
     """``GET /api/stats``: the figures per variant (the 1-, 2- and 4-suit Classic rows
-    always, others when they have results), the game in progress apart, the last 50
-    results and up to 200 scores (oldest first), and the counting rules as sentences."""
+    always, others when they have results), the daily deal's row apart, the game in
+    progress apart, the last 50 results and up to 200 scores (oldest first), and the
+    counting rules as sentences."""
 
     variants: list[VariantStats]
+    daily: DailyStats
     in_progress: InProgress | None
     last_results: list[LastResult]
     scores: list[ScorePoint]
@@ -786,3 +822,61 @@ class TransferClaimed(BaseModel):
     """The claimed record is now this browser's; ``message`` says so."""
 
     message: str
+
+
+# --- the daily deal ----------------------------------------------------------------------
+
+DailyStatus = Literal["won", "won_late", "lost", "playing", "none"]
+"""The player's result for a daily deal: ``won`` (on its own date, in the player's time
+zone), ``won_late`` (won on a later date), ``lost`` (counted lost, never won), ``playing``
+(a game of it undecided), ``none`` (not played)."""
+
+
+class DailyDealView(BaseModel):
+    """One of a date's three daily deals: its ``suits``, game ``code``, whether it is the
+    ``featured`` one (2 suits), its ``label`` ("2 suits · Classic"), and the player's
+    ``status`` (with ``status_label`` in words)."""
+
+    suits: SuitCount
+    code: str
+    featured: bool
+    label: str
+    status: DailyStatus
+    status_label: str
+
+
+class DailyDay(BaseModel):
+    """A date of the month's calendar: ``featured``: the player's result for the 2-suit
+    deal; ``others``: the best of the 1- and 4-suit deals (won, won late, playing, lost,
+    none in that order); ``playable``: it has deals and is not after today; ``label``: the
+    date and its results in words, for screen readers."""
+
+    date: str
+    day: Annotated[int, Field(ge=1, le=31)]
+    featured: DailyStatus
+    others: DailyStatus
+    playable: bool
+    today: bool
+    label: str
+
+
+class DailyView(BaseModel):
+    """``GET /api/daily``: the ``date``'s deals with the player's results, the month's
+    calendar (``month`` YYYY-MM, its ``month_label``, the seven ``weekdays`` from Monday,
+    ``lead``: empty places before the 1st in a week starting on Monday, ``days``),
+    ``previous``/``next`` months with deals (null at the ends), and the daily
+    ``streak`` (dates in a row won on their own date, counting back from today or
+    yesterday) with ``streak_text``."""
+
+    date: str
+    label: str
+    deals: list[DailyDealView]
+    month: str
+    month_label: str
+    weekdays: Annotated[list[str], Field(min_length=7, max_length=7)]
+    lead: Annotated[int, Field(ge=0, le=6)]
+    days: list[DailyDay]
+    previous: str | None
+    next: str | None
+    streak: Annotated[int, Field(ge=0)]
+    streak_text: str

@@ -35,7 +35,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -115,8 +115,10 @@ games = Table(
     Column("finished_won_at", DateTime(timezone=True)),
     Column("share_id", String(32)),
     Column("revision", BigInteger, nullable=False, server_default="0"),
+    Column("daily_date", Date),
     Index("ix_games_player_updated", "player_id", "updated_at"),
     Index("ix_games_player_code", "player_id", "code"),
+    Index("ix_games_player_daily", "player_id", "daily_date"),
     UniqueConstraint("share_id", name="uq_games_share_id"),
 )
 """A saved game (see the module docstring)."""
@@ -274,6 +276,7 @@ _GAME_COLUMNS = [
     games.c.finished_won_at,
     games.c.share_id,
     games.c.revision,
+    games.c.daily_date,
 ]
 _SELECT_GAME = select(*_GAME_COLUMNS).where(games.c.id == bindparam("game_id"))
 _CURRENT_GAME = (
@@ -336,6 +339,7 @@ class GameRecord:
     finished_won_at: datetime | None = None
     share_id: str | None = None
     revision: int = 0
+    daily_date: date | None = None
 
     @classmethod
     def of(cls, row: Row[Any]) -> GameRecord:
@@ -393,6 +397,7 @@ class ResultRow:
     moves: int
     playing_ms: int
     decided_at: datetime
+    daily_date: date | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -527,12 +532,15 @@ class Store:
         rule: str,
         practice: bool = False,
         abandon: tuple[GameRecord, Decided] | None = None,
+        daily_date: date | None = None,
     ) -> GameRecord:
         """Save a new game at version 0 for ``player_id`` and return it.
 
         Exactly one of ``code`` and ``start_position`` describes how it starts.
         ``practice``: the game never counts. ``abandon``: the game the player leaves for
         this one and its loss, written in the same transaction (see :meth:`_abandon`).
+        ``daily_date``: the date whose daily deal this is (None: not a daily game); its
+        result row gets the same date.
 
         Raises:
             ValueError: both or neither of ``code`` and ``start_position`` are given.
@@ -554,6 +562,7 @@ class Store:
             assisted=False,
             practice=practice,
             created_at=now,
+            daily_date=daily_date,
         )
         row = {column.name: getattr(record, column.name) for column in _GAME_COLUMNS}
         with self._writing() as connection:
@@ -742,6 +751,21 @@ class Store:
         if counted.rowcount == 1:
             connection.execute(insert(results), _result_row(stored, won, now))
         return stored
+
+    def daily_games(self, player_id: str, first: date, last: date) -> list[GameRecord]:
+        """Return ``player_id``'s daily games of the dates ``first`` to ``last`` (both
+        included), oldest first."""
+        statement = (
+            select(*_GAME_COLUMNS)
+            .where(
+                games.c.player_id == player_id,
+                games.c.daily_date >= first,
+                games.c.daily_date <= last,
+            )
+            .order_by(games.c.created_at, games.c.id)
+        )
+        with self._reading() as connection:
+            return [GameRecord.of(row) for row in connection.execute(statement)]
 
     def snapshot(self, game_id: str) -> tuple[int, str] | None:
         """Return the newest snapshot of the game as ``(version, data)``, or None."""
@@ -940,6 +964,7 @@ class Store:
                 results.c.moves,
                 results.c.playing_ms,
                 results.c.decided_at,
+                results.c.daily_date,
             )
             .where(results.c.player_id == player_id)
             .order_by(results.c.decided_at, results.c.game_id)
@@ -1063,7 +1088,7 @@ def _result_row(game: GameRecord, decided: Decided, now: datetime) -> dict[str, 
         "player_id": game.player_id,
         "suits": game.suits,
         "rule": game.rule,
-        "daily_date": None,
+        "daily_date": game.daily_date,
         "assisted": game.assisted,
         "outcome": decided.outcome,
         "score": decided.score,

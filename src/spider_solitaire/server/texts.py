@@ -23,6 +23,7 @@ needs others would move them into the catalog.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import date
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -493,3 +494,65 @@ def summary_text(
         if assisted:
             parts.append(message("record", "summary_assisted", language))
     return SENTENCE_SEPARATOR.join(parts)
+
+
+# --- the daily deal ------------------------------------------------------------------
+
+
+def daily_date_short(day: date, language: str) -> str:
+    """Return a date in short: "2 Dec" ("2 de dic")."""
+    month = message("record", f"month_short_{day.month}", language)
+    return text("record", "daily_date_short", language, day=day.day, month=month)
+
+
+def daily_date_long(day: date, language: str) -> str:
+    """Return a date in full: "Wednesday 2 December 2026" ("miércoles 2 de diciembre de
+    2026")."""
+    return text(
+        "record",
+        "daily_date_long",
+        language,
+        weekday=message("record", f"weekday_{day.isoweekday()}", language),
+        day=day.day,
+        month=message("record", f"month_{day.month}", language),
+        year=day.year,
+    )
+
+
+def daily_label(day: date, language: str) -> str:
+    """Return the header's label of a daily game: "Daily · 2 Dec"."""
+    return text("labels", "daily", language, date=daily_date_short(day, language))
+
+
+def month_label(first: date, language: str) -> str:
+    """Return a month's name and year: "December 2026" ("diciembre de 2026")."""
+    month = message("record", f"month_{first.month}", language)
+    return text("record", "daily_month", language, month=month, year=first.year)
+
+
+def weekday_names(language: str) -> list[str]:
+    """Return the seven short weekday names, Monday first: "Mo" ... "Su"."""
+    return [message("record", f"weekday_short_{n}", language) for n in range(1, 8)]
+
+
+def daily_status_label(status: str, language: str) -> str:
+    """Return a daily result in words: ``won_late`` is "won late"."""
+    return message("record", f"daily_{status}", language)
+
+
+def daily_day_label(day: date, featured: str, others: str, today: bool, language: str) -> str:
+    """Return a calendar day for screen readers: "Wednesday 2 December 2026, today:
+    featured deal won on the day; other deals not played."."""
+    return text(
+        "record",
+        "daily_day_today" if today else "daily_day",
+        language,
+        date=daily_date_long(day, language),
+        featured=daily_status_label(featured, language),
+        others=daily_status_label(others, language),
+    )
+
+
+def daily_streak_text(count: int, language: str) -> str:
+    """Return the daily streak in words: "Daily streak: 2 days."."""
+    return text("record", "daily_streak", language, count=count)

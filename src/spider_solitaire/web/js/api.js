@@ -82,6 +82,8 @@ export function createApi({ language = () => "en", base = "" } = {}) {
     stats: () => request("GET", "/api/stats"),
     /** `{suits, rule}` (null: every one) -> the statistics after the reset. */
     resetStats: (body) => request("POST", "/api/stats/reset", body),
+    /** The daily deal: `query` is "date=YYYY-MM-DD[&month=YYYY-MM][&tz=..][&offset=..]" -> DailyView. */
+    daily: (query) => request("GET", `/api/daily?${query}`),
     /** -> {games, page, pages, total}, newest first. */
     history: (page) => request("GET", `/api/history?page=${encodeURIComponent(page)}`),
     /**

@@ -10,6 +10,7 @@ import { attachKeyboard } from "./keyboard.js";
 import { createHelp } from "./help.js";
 import { celebrate, fillSummary } from "./finish.js";
 import { createRecord } from "./record.js";
+import { createDaily } from "./daily.js";
 import { replaySource, startReplay } from "./replay.js";
 import { motionAllowed } from "./animate.js";
 import { setLanguage, language, browserLanguage, applyToDom, t } from "./i18n.js";
@@ -55,6 +56,7 @@ const store = createStore();
 let view = null;
 let help = null;
 let record = null;
+let daily = null;
 let busy = 0;
 let chain = Promise.resolve();
 let noticeTimer = 0;
@@ -445,6 +447,10 @@ function wireMenu() {
     $("menu-copy").hidden = !game?.code;
     openDialog(dialog);
   });
+  $("open-daily").addEventListener("click", () => {
+    dialog.close();
+    daily.openCalendar();
+  });
   const items = { "open-stats": "openStats", "open-history": "openHistory", "open-transfer": "openTransfer" };
   for (const [id, method] of Object.entries(items)) {
     $(id).addEventListener("click", () => {
@@ -503,6 +509,7 @@ async function main() {
     return;
   }
   record = createRecord(api, { openDialog, ask, openGame, currentGame: () => store.game, showError, announce, watch });
+  daily = createDaily(api, store, { openDialog, startGame, declined: DECLINED, showError });
   attachPointer(tableau, view, store, { settings: () => settings, onMove: move, onAuto: auto });
   attachKeyboard(tableau, view, store, {
     onMove: move,

@@ -27,6 +27,8 @@ const FIGURES = [
 ];
 
 const variantKey = (variant) => `${variant.suits}-${variant.rule}`;
+/** The select's key of the daily deal's own row (its figures are not in any variant's). */
+const DAILY = "daily";
 
 /**
  * @param api the API client of api.js
@@ -50,7 +52,8 @@ export function createRecord(api, host) {
   function drawFigures() {
     const body = $("stats-figures");
     body.replaceChildren();
-    const variant = stats.variants.find((v) => variantKey(v) === chosen) || stats.variants[0];
+    const variant =
+      chosen === DAILY && stats.daily ? stats.daily : stats.variants.find((v) => variantKey(v) === chosen) || stats.variants[0];
     if (!variant) return;
     for (const [key, label, format] of FIGURES) {
       const tr = document.createElement("tr");
@@ -71,23 +74,30 @@ export function createRecord(api, host) {
   function drawStats() {
     const select = $("stats-variant");
     const game = host.currentGame();
-    const keys = stats.variants.map(variantKey);
+    const rows = stats.variants.map((variant) => [variantKey(variant), variant.label]);
+    if (stats.daily) rows.push([DAILY, stats.daily.label]);
+    const keys = rows.map(([key]) => key);
     if (!keys.includes(chosen)) {
       // the game's variant when it has finished games, else the first that has, else the game's
       const played = (v) => (v.unassisted?.finished || 0) + (v.assisted?.finished || 0) > 0;
       const own = game ? `${game.suits}-${game.rule}` : null;
-      const ownVariant = stats.variants.find((v) => variantKey(v) === own);
-      const first = stats.variants.find(played);
-      chosen = ownVariant && played(ownVariant) ? own : first ? variantKey(first) : keys.includes(own) ? own : keys[0] || null;
+      if (game?.labels?.daily && keys.includes(DAILY)) {
+        chosen = DAILY; // a daily game: the daily deal's own row
+      } else {
+        const ownVariant = stats.variants.find((v) => variantKey(v) === own);
+        const first = stats.variants.find(played);
+        chosen = ownVariant && played(ownVariant) ? own : first ? variantKey(first) : keys.includes(own) ? own : keys[0] || null;
+      }
     }
     select.replaceChildren(
-      ...stats.variants.map((variant) => {
+      ...rows.map(([key, label]) => {
         const option = document.createElement("option");
-        option.value = variantKey(variant);
-        option.textContent = variant.label;
+        option.value = key;
+        option.textContent = label;
         return option;
       }),
     );
+    $("stats-reset").hidden = chosen === DAILY; // the daily row is cleared by a reset of all
     if (chosen) select.value = chosen;
     drawFigures();
 
@@ -139,6 +149,7 @@ export function createRecord(api, host) {
 
   $("stats-variant").addEventListener("change", (event) => {
     chosen = event.target.value;
+    $("stats-reset").hidden = chosen === DAILY;
     drawFigures();
   });
   $("stats-reset").addEventListener("click", () => reset(false));
