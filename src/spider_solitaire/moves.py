@@ -164,6 +164,21 @@ DEAL = Move(0, 0, 0)
 """The deal action."""
 
 
+def _record_tokens(text: str) -> tuple[str, list[str]]:
+    """Return a game record's code line (stripped, unparsed) and its action tokens, the
+    blank lines and ``#`` comment lines left out.
+
+    Raises:
+        InvalidMoveError: the record has no line but comments.
+    """
+    lines = [
+        line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not lines:
+        raise InvalidMoveError(f"{text!r}: a game record starts with a game code line")
+    return lines[0].strip(), " ".join(lines[1:]).split()
+
+
 def parse_record(text: str) -> tuple[str, list[Move]]:
     """Split a game record into its game code (first non-blank line, unparsed) and actions.
 
@@ -176,14 +191,9 @@ def parse_record(text: str) -> tuple[str, list[Move]]:
         InvalidMoveError: the record is empty or an action has bad syntax (the message
             gives the action's number, counting from 1).
     """
-    lines = [
-        line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
-    ]
-    if not lines:
-        raise InvalidMoveError(f"{text!r}: a game record starts with a game code line")
-    code = lines[0].strip()
+    code, tokens = _record_tokens(text)
     moves: list[Move] = []
-    for number, token in enumerate(" ".join(lines[1:]).split(), start=1):
+    for number, token in enumerate(tokens, start=1):
         try:
             moves.append(Move.parse(token))
         except InvalidMoveError as error:
@@ -223,13 +233,9 @@ def parse_game_record(text: str) -> tuple[str, list[RecordAction]]:
         InvalidMoveError: the record is empty or an action has bad syntax (the message
             gives the action's number, counting from 1).
     """
-    lines = [
-        line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
-    ]
-    if not lines:
-        raise InvalidMoveError(f"{text!r}: a game record starts with a game code line")
+    code, tokens = _record_tokens(text)
     actions: list[RecordAction] = []
-    for number, token in enumerate(" ".join(lines[1:]).split(), start=1):
+    for number, token in enumerate(tokens, start=1):
         word = CONTROL_WORDS.get(token.lower())
         if word is not None:
             actions.append(word)
@@ -238,7 +244,7 @@ def parse_game_record(text: str) -> tuple[str, list[RecordAction]]:
             actions.append(Move.parse(token))
         except InvalidMoveError as error:
             raise InvalidMoveError(f"action {number}: {error}") from None
-    return lines[0].strip(), actions
+    return code, actions
 
 
 def format_game_record(
