@@ -28,7 +28,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
-from .dailybook import DailyBook, check_daily_data
+from .db import Store
 from .errors import ApiError, pick_language
 from .games import GameService
 from .help import HelpService
@@ -36,11 +36,11 @@ from .jobs.pool import SolverPool
 from .jobs.runner import Runner, SolverRunner
 from .limits import Limit, RateLimiter
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
-from .recordbook import RecordBook
+from .record.daily import DailyBook, check_daily_data
+from .record.service import RecordBook
 from .routes import actions, daily, games, help, pages, record
 from .schemas import ErrorBody
 from .settings import Settings
-from .store import Store
 
 log = logging.getLogger(__name__)
 

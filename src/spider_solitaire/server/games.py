@@ -35,9 +35,10 @@ from ..messages import message
 from ..moves import DEAL, Move
 from ..position import Position
 from ..solver import no_useful_move
+from .db import Decided, GameRecord, StaleVersionError, Store
 from .errors import ApiError, Localized
 from .players import ensure_player
-from .record import standing_view
+from .record.standing import standing_view
 from .schemas import (
     ActionRequest,
     AutoAction,
@@ -52,7 +53,6 @@ from .schemas import (
     RuleName,
     SuitCount,
 )
-from .store import Decided, GameRecord, StaleVersionError, Store
 from .texts import clock_text, confirm_text, daily_label, table_labels, wording
 from .threads import Blocking
 
@@ -377,11 +377,11 @@ class GameService:
         it (undo and redo included, so the stacks come back exactly)."""
         game = self._start(record)
         after = record.restart_at
-        kept = self.store.snapshot(record.id)
+        kept = self.store.games.snapshot(record.id)
         if kept is not None and record.restart_at <= kept[0] <= record.version:
             game = Game.from_snapshot(json.loads(kept[1]), game)
             after = kept[0]
-        for action in self.store.actions(record.id, after=after, upto=record.version):
+        for action in self.store.games.actions(record.id, after=after, upto=record.version):
             replay(game, action)
         return game
 
@@ -411,7 +411,7 @@ class GameService:
         Raises:
             ApiError: 404 ``not_found`` for an unknown id or another player's game.
         """
-        record = self.store.get_game(game_id) if player_id is not None else None
+        record = self.store.games.get(game_id) if player_id is not None else None
         if record is None or record.player_id != player_id:
             raise ApiError(404, "not_found")
         return self._load(record)
@@ -434,7 +434,7 @@ class GameService:
         Raises:
             ApiError: 404 ``no_game`` when the player has none.
         """
-        record = self.store.current_game(player_id) if player_id is not None else None
+        record = self.store.games.current(player_id) if player_id is not None else None
         if record is None:
             raise ApiError(404, "no_game")
         return self._load(record)
@@ -490,7 +490,7 @@ class GameService:
         if isinstance(request, NewGameFromPosition):
             _check_playable(game.start)
         practice = game.code is None
-        won_before = game.code is not None and self.store.has_won_code(player_id, game.code)
+        won_before = game.code is not None and self.store.games.has_won_code(player_id, game.code)
         for attempt in range(LEAVE_TRIES):
             leaving = self._leaving(player_id)
             needed = ["abandon"] if leaving is not None else []
@@ -499,7 +499,7 @@ class GameService:
                 needed.append("practice")
             self._confirmed(needed, request.confirm)
             try:
-                record = self.store.create_game(
+                record = self.store.games.create(
                     player_id,
                     code=game.code,
                     start_position=None if game.code is not None else game.start.to_text(),
@@ -524,7 +524,7 @@ class GameService:
         ``suits`` suits, or None."""
         found = [
             record
-            for record in self.store.daily_games(player_id, day, day)
+            for record in self.store.games.daily(player_id, day, day)
             if record.suits == suits and not record.decided and record.finished_won_at is None
         ]
         return found[-1] if found else None
@@ -544,7 +544,7 @@ class GameService:
             leaving = self._leaving(player_id, keep=game_id)
             self._confirmed(["abandon"] if leaving is not None else [], confirm)
             try:
-                record = self.store.open_game(loaded.record, leaving)
+                record = self.store.games.open(loaded.record, leaving)
                 break
             except StaleVersionError:  # the game left was played on meanwhile: again
                 if attempt == LEAVE_TRIES - 1:
@@ -567,7 +567,7 @@ class GameService:
         """Return the player's current game and its loss when leaving it now would count
         as lost (it has actions, no outcome, is not practice and is not won), else None;
         ``keep``: the game being opened (leaving nothing)."""
-        record = self.store.current_game(player_id)
+        record = self.store.games.current(player_id)
         if (
             record is None
             or record.id == keep
@@ -605,7 +605,7 @@ class GameService:
         record = loaded.record
         if not share:
             if record.share_id is not None:
-                self.store.set_share(record.id, None)
+                self.store.games.set_share(record.id, None)
                 self.cache.drop(record.id)
             return None
         if record.share_id is not None:
@@ -613,7 +613,7 @@ class GameService:
         if not (record.decided or record.finished_won_at is not None or loaded.game.is_won):
             raise ApiError(409, "not_finished")
         share_id = secrets.token_urlsafe(16)
-        self.store.set_share(record.id, share_id)
+        self.store.games.set_share(record.id, share_id)
         self.cache.drop(record.id)
         return share_id
 
@@ -674,7 +674,7 @@ class GameService:
         change."""
         if loaded.record.assisted:
             return loaded
-        stored = self.store.mark_assisted(loaded.record.id)
+        stored = self.store.games.mark_assisted(loaded.record.id)
         record = replace(loaded.record, assisted=True)
         if stored is not None and stored.version == record.version:
             record = stored
@@ -737,7 +737,7 @@ class GameService:
         if (before + len(played)) // SNAPSHOT_EVERY != before // SNAPSHOT_EVERY:
             snapshot = json.dumps(work.snapshot(), separators=(",", ":"))
         try:
-            record = self.store.record_actions(
+            record = self.store.games.record_actions(
                 loaded.record, played, assisted=assisted, won=won, snapshot=snapshot
             )
         except StaleVersionError:

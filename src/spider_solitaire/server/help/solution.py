@@ -7,12 +7,12 @@ import threading
 from collections import OrderedDict
 
 from ...position import Position
+from ..db import Store
 from ..errors import ApiError
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits
 from ..jobs.tasks import LOST, UNKNOWN, WON, solve_job
 from ..schemas import MoveAction, SolutionStep, event_views
-from ..store import Store
 from ..texts import SENTENCE_SEPARATOR, describe_events, solution_message
 from .base import Asker, SolverHelp
 
@@ -51,7 +51,7 @@ class SolutionCache:
             found = entry.get(position) if entry is not None else None
         if found is not None or self.store is None:
             return found
-        moves = self.store.solution(game_id, self.key(position))
+        moves = self.store.jobs.solution(game_id, self.key(position))
         if not moves:
             return None
         solution = tuple(moves.split())
@@ -66,7 +66,9 @@ class SolutionCache:
         self._remember(game_id, position, solution)
         if self.store is not None:
             moves = " ".join(solution)
-            self.store.keep_solution(game_id, self.key(position), moves, per_game=self.per_game)
+            self.store.jobs.keep_solution(
+                game_id, self.key(position), moves, per_game=self.per_game
+            )
 
     def _remember(self, game_id: str, position: Position, solution: tuple[str, ...]) -> None:
         with self._lock:

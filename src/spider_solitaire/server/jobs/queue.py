@@ -37,7 +37,7 @@ from .tasks import TASKS, decode_outcome, encode_outcome
 if TYPE_CHECKING:
     import procrastinate
 
-    from ..store import Store
+    from ..db import Store
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ def ensure_queue_schema(url: str) -> bool:
     workers starting at once make them once."""
     import psycopg
 
-    from ..migrations import ADVISORY_LOCK
+    from ..db.migrations import ADVISORY_LOCK
 
     with psycopg.connect(libpq_url(url)) as connection:
         connection.execute("SELECT pg_advisory_xact_lock(%s)", (ADVISORY_LOCK,))
@@ -161,15 +161,15 @@ class QueueRunner:
             "detail": None,
             "cancel": False,
         }
-        await asyncio.to_thread(store.add_solver_job, row)
-        await asyncio.to_thread(store.claim_job, player, job_id)
+        await asyncio.to_thread(store.jobs.add_solver_job, row)
+        await asyncio.to_thread(store.jobs.claim, player, job_id)
         try:
             await asyncio.to_thread(self._defer, job_id)
             answer: T = await self._wait(player, job_id, limits)
             return answer
         except asyncio.CancelledError:  # the caller stopped waiting: the worker stops too
             await asyncio.to_thread(
-                store.update_solver_job,
+                store.jobs.update_solver_job,
                 job_id,
                 unfinished=True,
                 cancel=True,
@@ -178,14 +178,14 @@ class QueueRunner:
             )
             raise
         finally:
-            await asyncio.to_thread(store.release_job, player, job_id)
+            await asyncio.to_thread(store.jobs.release, player, job_id)
 
     async def _wait(self, player: str, job_id: str, limits: JobLimits) -> Any:
         store = self.store
         queued_until = time.monotonic() + self.queue_seconds
         seen_progress = None
         while True:
-            job = await asyncio.to_thread(store.solver_job, job_id)
+            job = await asyncio.to_thread(store.jobs.solver_job, job_id)
             assert job is not None
             status = job["status"]
             if job["progress"] is not None and job["progress"] != seen_progress:
@@ -204,19 +204,19 @@ class QueueRunner:
             reason = None
             if limits.disconnected is not None and await limits.disconnected():
                 reason = "disconnected"
-            elif await asyncio.to_thread(store.job_of, player) != job_id:
+            elif await asyncio.to_thread(store.jobs.job_of, player) != job_id:
                 reason = "superseded"
             elif status == "queued" and time.monotonic() > queued_until:
                 reason = "queue_timeout"
             elif status == "running" and _age(job["updated_at"]) > SILENT_SECONDS:
                 await asyncio.to_thread(
-                    store.update_solver_job, job_id, status="failed", error="worker_lost"
+                    store.jobs.update_solver_job, job_id, status="failed", error="worker_lost"
                 )
                 log.error("solver job %s: its worker went silent", job_id)
                 raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
             if reason is not None:
                 await asyncio.to_thread(
-                    store.update_solver_job,
+                    store.jobs.update_solver_job,
                     job_id,
                     unfinished=True,
                     cancel=True,
@@ -251,11 +251,11 @@ async def _run_job(job_id: str) -> None:
     store: Store = _WORKER["store"]
     pool: SolverPool = _WORKER["pool"]
     started = await asyncio.to_thread(
-        store.update_solver_job, job_id, unfinished=True, status="running"
+        store.jobs.update_solver_job, job_id, unfinished=True, status="running"
     )
     if not started:
         return  # cancelled while queued
-    job = await asyncio.to_thread(store.solver_job, job_id)
+    job = await asyncio.to_thread(store.jobs.solver_job, job_id)
     assert job is not None
     call = json.loads(job["args"])
     task = TASKS[job["task"]]
@@ -263,16 +263,16 @@ async def _run_job(job_id: str) -> None:
     beat = [time.monotonic()]
 
     async def cancelled() -> bool:
-        row = await asyncio.to_thread(store.solver_job, job_id)
+        row = await asyncio.to_thread(store.jobs.solver_job, job_id)
         if row is None or row["cancel"] or row["status"] != "running":
             return True
         if time.monotonic() - beat[0] > 1.0:
             beat[0] = time.monotonic()
-            await asyncio.to_thread(store.update_solver_job, job_id, unfinished=True)
+            await asyncio.to_thread(store.jobs.update_solver_job, job_id, unfinished=True)
         return False
 
     def progress(value: Any) -> None:
-        store.update_solver_job(job_id, unfinished=True, progress=json.dumps(value))
+        store.jobs.update_solver_job(job_id, unfinished=True, progress=json.dumps(value))
 
     try:
         outcome = await pool.run(
@@ -285,11 +285,15 @@ async def _run_job(job_id: str) -> None:
         )
     except SolveCancelled as stop:
         await asyncio.to_thread(
-            store.update_solver_job, job_id, unfinished=True, status="cancelled", error=stop.reason
+            store.jobs.update_solver_job,
+            job_id,
+            unfinished=True,
+            status="cancelled",
+            error=stop.reason,
         )
     except SolveFailed as failed:
         await asyncio.to_thread(
-            store.update_solver_job,
+            store.jobs.update_solver_job,
             job_id,
             unfinished=True,
             status="failed",
@@ -298,7 +302,7 @@ async def _run_job(job_id: str) -> None:
         )
     else:
         await asyncio.to_thread(
-            store.update_solver_job,
+            store.jobs.update_solver_job,
             job_id,
             unfinished=True,
             status="done",
@@ -309,7 +313,7 @@ async def _run_job(job_id: str) -> None:
 def run_worker(url: str, *, concurrency: int, memory_mb: int | None) -> None:
     """Run a worker on the database ``url`` until interrupted: ``concurrency`` solver jobs
     at once, each in a process of its own with its CPU budget and ``memory_mb``."""
-    from ..store import Store
+    from ..db import Store
 
     store = Store(url)  # migrates the database when needed
     ensure_queue_schema(url)

@@ -15,7 +15,7 @@ from ..errors import ApiError
 from .pool import Report, SolveCancelled, SolveFailed, SolverPool
 
 if TYPE_CHECKING:
-    from ..store import Store
+    from ..db import Store
 
 log = logging.getLogger(__name__)
 
@@ -108,13 +108,13 @@ class SolverRunner:
         job_id = secrets.token_urlsafe(12)
         superseded = False
         if store is not None:
-            await asyncio.to_thread(store.claim_job, player, job_id)
+            await asyncio.to_thread(store.jobs.claim, player, job_id)
 
         async def gone() -> bool:
             nonlocal superseded
             if limits.disconnected is not None and await limits.disconnected():
                 return True
-            if store is not None and await asyncio.to_thread(store.job_of, player) != job_id:
+            if store is not None and await asyncio.to_thread(store.jobs.job_of, player) != job_id:
                 superseded = True
             return superseded
 
@@ -141,7 +141,7 @@ class SolverRunner:
             raise
         finally:
             if store is not None:
-                await asyncio.to_thread(store.release_job, player, job_id)
+                await asyncio.to_thread(store.jobs.release, player, job_id)
         return answer
 
     async def close(self) -> None:

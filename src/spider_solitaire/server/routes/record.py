@@ -11,7 +11,7 @@ from fastapi.responses import PlainTextResponse
 
 from ...messages import message
 from ..players import set_player_cookie
-from ..recordbook import RecordBook
+from ..record.service import RecordBook
 from ..schemas import (
     GameState,
     HistoryPage,
