@@ -21,17 +21,16 @@ import asyncio
 import functools
 import json
 import logging
-import secrets
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
 
 from ..errors import ApiError
-from .pool import Report, SolveCancelled, SolveFailed, SolverPool
-from .runner import RETRY_BUSY, JobLimits
+from .pool import SolveCancelled, SolveFailed, SolverPool
+from .runner import RETRY_BUSY, JobLimits, Runner, player_job, superseded
 from .tasks import TASKS, decode_outcome, encode_outcome
 
 if TYPE_CHECKING:
@@ -40,9 +39,6 @@ if TYPE_CHECKING:
     from ..db import Store
 
 log = logging.getLogger(__name__)
-
-P = ParamSpec("P")
-T = TypeVar("T")
 
 QUEUE = "solver"
 """Procrastinate's queue for solver jobs."""
@@ -105,7 +101,7 @@ def ensure_queue_schema(url: str) -> bool:
 # --- the server side -------------------------------------------------------------------
 
 
-class QueueRunner:
+class QueueRunner(Runner):
     """Run solver tasks for players through the job queue (see the module docstring); the
     same contract as :class:`~.runner.SolverRunner`.
 
@@ -127,27 +123,17 @@ class QueueRunner:
             self._opened = True
         self.app.configure_task(TASK_NAME, queue=QUEUE).defer(job_id=job_id)
 
-    async def run(
+    async def _run(
         self,
         player: str,
+        job_id: str,
         limits: JobLimits,
-        task: Callable[Concatenate[Report, P], T],
-        /,
-        *args: P.args,
-        **kwargs: P.kwargs,
-    ) -> T:
-        """Return ``task(report, *args, **kwargs)``, run by a worker for ``player`` within
-        ``limits``.
-
-        Raises:
-            ApiError: 409 ``solve_cancelled`` (superseded by the same player, or the client
-                left), 503 ``solver_busy`` (no worker took it in time), 503
-                ``solver_failed`` (the worker crashed or went silent), each 503 with
-                ``Retry-After``.
-            SolveFailed: ``cpu_limit`` or ``memory``.
-        """
-        store = self.store
-        job_id = secrets.token_urlsafe(12)
+        task: Callable[..., Any],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+    ) -> Any:
+        """Write the job, defer it to the workers and wait for its answer (see
+        :meth:`Runner.run <.runner.Runner.run>`)."""
         row = {
             "id": job_id,
             "player_id": player,
@@ -161,24 +147,26 @@ class QueueRunner:
             "detail": None,
             "cancel": False,
         }
-        await asyncio.to_thread(store.jobs.add_solver_job, row)
-        await asyncio.to_thread(store.jobs.claim, player, job_id)
-        try:
-            await asyncio.to_thread(self._defer, job_id)
-            answer: T = await self._wait(player, job_id, limits)
-            return answer
-        except asyncio.CancelledError:  # the caller stopped waiting: the worker stops too
-            await asyncio.to_thread(
-                store.jobs.update_solver_job,
-                job_id,
-                unfinished=True,
-                cancel=True,
-                status="cancelled",
-                error="cancelled",
-            )
-            raise
-        finally:
-            await asyncio.to_thread(store.jobs.release, player, job_id)
+        await asyncio.to_thread(self.store.jobs.add_solver_job, row)
+        async with player_job(self.store, player, job_id):
+            try:
+                await asyncio.to_thread(self._defer, job_id)
+                return await self._wait(player, job_id, limits)
+            except asyncio.CancelledError:  # the caller stopped waiting: the worker stops too
+                await self._cancel(job_id, "cancelled")
+                raise
+
+    async def _cancel(self, job_id: str, reason: str) -> None:
+        """Mark the solver job ``job_id`` cancelled for ``reason`` (while it is unfinished)
+        and ask its worker to stop it."""
+        await asyncio.to_thread(
+            self.store.jobs.update_solver_job,
+            job_id,
+            unfinished=True,
+            cancel=True,
+            status="cancelled",
+            error=reason,
+        )
 
     async def _wait(self, player: str, job_id: str, limits: JobLimits) -> Any:
         store = self.store
@@ -204,7 +192,7 @@ class QueueRunner:
             reason = None
             if limits.disconnected is not None and await limits.disconnected():
                 reason = "disconnected"
-            elif await asyncio.to_thread(store.jobs.job_of, player) != job_id:
+            elif await superseded(store, player, job_id):
                 reason = "superseded"
             elif status == "queued" and time.monotonic() > queued_until:
                 reason = "queue_timeout"
@@ -215,14 +203,7 @@ class QueueRunner:
                 log.error("solver job %s: its worker went silent", job_id)
                 raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
             if reason is not None:
-                await asyncio.to_thread(
-                    store.jobs.update_solver_job,
-                    job_id,
-                    unfinished=True,
-                    cancel=True,
-                    status="cancelled",
-                    error=reason,
-                )
+                await self._cancel(job_id, reason)
                 if reason == "queue_timeout":
                     raise ApiError(503, "solver_busy", headers=RETRY_BUSY, detail=reason)
                 raise ApiError(409, "solve_cancelled", detail=reason)
