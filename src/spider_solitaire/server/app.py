@@ -157,7 +157,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     :class:`HelpService`), ``limiter`` (the :class:`~.limits.RateLimiter`), ``record``
     (the :class:`RecordBook`) and ``daily`` (the :class:`DailyBook`). A warning is logged
     when fewer than 180 days of shipped daily deals are left
-    (:func:`.dailybook.check_daily_data`). The solver pool's forkserver is started (in a
+    (:func:`.record.daily.check_daily_data`). The solver pool's forkserver is started (in a
     thread) when the lifespan starts; its jobs are stopped when it ends.
 
     Raises:

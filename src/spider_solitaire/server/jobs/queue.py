@@ -22,7 +22,6 @@ import functools
 import json
 import logging
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +29,7 @@ from sqlalchemy.engine import make_url
 
 from ..errors import ApiError
 from .pool import SolveCancelled, SolveFailed, SolverPool
-from .runner import RETRY_BUSY, JobLimits, Runner, player_job, superseded
+from .runner import RETRY_BUSY, Job, JobLimits, Runner, player_job, superseded
 from .tasks import TASKS, decode_outcome, encode_outcome
 
 if TYPE_CHECKING:
@@ -123,22 +122,15 @@ class QueueRunner(Runner):
             self._opened = True
         self.app.configure_task(TASK_NAME, queue=QUEUE).defer(job_id=job_id)
 
-    async def _run(
-        self,
-        player: str,
-        job_id: str,
-        limits: JobLimits,
-        task: Callable[..., Any],
-        args: tuple[Any, ...],
-        kwargs: dict[str, Any],
-    ) -> Any:
-        """Write the job, defer it to the workers and wait for its answer (see
+    async def _run(self, job: Job) -> Any:
+        """Write ``job``, defer it to the workers and wait for its answer (see
         :meth:`Runner.run <.runner.Runner.run>`)."""
+        player, job_id, limits = job.player, job.id, job.limits
         row = {
             "id": job_id,
             "player_id": player,
-            "task": task.__name__,
-            "args": json.dumps({"args": list(args), "kwargs": kwargs}),
+            "task": job.task.__name__,
+            "args": json.dumps({"args": list(job.args), "kwargs": job.kwargs}),
             "cpu_seconds": limits.cpu_seconds,
             "status": "queued",
             "progress": None,
@@ -252,6 +244,10 @@ async def _run_job(job_id: str) -> None:
             await asyncio.to_thread(store.jobs.update_solver_job, job_id, unfinished=True)
         return False
 
+    async def end(**values: Any) -> None:
+        """Write the job's end (its status and answer or error), unless it ended already."""
+        await asyncio.to_thread(store.jobs.update_solver_job, job_id, unfinished=True, **values)
+
     def progress(value: Any) -> None:
         store.jobs.update_solver_job(job_id, unfinished=True, progress=json.dumps(value))
 
@@ -265,30 +261,11 @@ async def _run_job(job_id: str) -> None:
             progress=progress,
         )
     except SolveCancelled as stop:
-        await asyncio.to_thread(
-            store.jobs.update_solver_job,
-            job_id,
-            unfinished=True,
-            status="cancelled",
-            error=stop.reason,
-        )
+        await end(status="cancelled", error=stop.reason)
     except SolveFailed as failed:
-        await asyncio.to_thread(
-            store.jobs.update_solver_job,
-            job_id,
-            unfinished=True,
-            status="failed",
-            error=failed.reason,
-            detail=failed.detail,
-        )
+        await end(status="failed", error=failed.reason, detail=failed.detail)
     else:
-        await asyncio.to_thread(
-            store.jobs.update_solver_job,
-            job_id,
-            unfinished=True,
-            status="done",
-            result=encode_outcome(outcome),
-        )
+        await end(status="done", result=encode_outcome(outcome))
 
 
 def run_worker(url: str, *, concurrency: int, memory_mb: int | None) -> None:

@@ -52,6 +52,20 @@ class JobLimits:
     progress: Callable[[Any], None] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One solver job: ``task(report, *args, **kwargs)`` run for ``player`` within
+    ``limits``, known by ``id`` (in ``player_jobs``, and in ``solver_jobs`` for the job
+    queue)."""
+
+    player: str
+    id: str
+    limits: JobLimits
+    task: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+
+
 async def superseded(store: Store, player: str, job_id: str) -> bool:
     """True when ``job_id`` is no longer ``player``'s running job in the database's
     ``player_jobs`` (a newer job of the player, in any process, took its place)."""
@@ -100,21 +114,12 @@ class Runner(ABC):
                 know.
         """
         job_id = secrets.token_urlsafe(JOB_ID_BYTES)
-        answer: T = await self._run(player, job_id, limits, task, args, kwargs)
+        answer: T = await self._run(Job(player, job_id, limits, task, args, kwargs))
         return answer
 
     @abstractmethod
-    async def _run(
-        self,
-        player: str,
-        job_id: str,
-        limits: JobLimits,
-        task: Callable[..., Any],
-        args: tuple[Any, ...],
-        kwargs: dict[str, Any],
-    ) -> Any:
-        """Run the job ``job_id``: ``task(report, *args, **kwargs)`` for ``player`` within
-        ``limits`` (see :meth:`run`)."""
+    async def _run(self, job: Job) -> Any:
+        """Run ``job`` and return its task's answer (see :meth:`run`)."""
 
     @abstractmethod
     async def close(self) -> None:
@@ -136,17 +141,10 @@ class SolverRunner(Runner):
         self.pool = pool
         self.store = store
 
-    async def _run(
-        self,
-        player: str,
-        job_id: str,
-        limits: JobLimits,
-        task: Callable[..., Any],
-        args: tuple[Any, ...],
-        kwargs: dict[str, Any],
-    ) -> Any:
-        """Run the job in the pool (see :meth:`Runner.run`)."""
-        job = functools.partial(task, **kwargs) if kwargs else task
+    async def _run(self, job: Job) -> Any:
+        """Run ``job`` in the pool (see :meth:`Runner.run`)."""
+        player, job_id, limits = job.player, job.id, job.limits
+        work = functools.partial(job.task, **job.kwargs) if job.kwargs else job.task
         store = self.store
         superseded_here = False
 
@@ -162,8 +160,8 @@ class SolverRunner(Runner):
             try:
                 return await self.pool.run(
                     player,
-                    job,
-                    *args,
+                    work,
+                    *job.args,
                     cpu_seconds=limits.cpu_seconds,
                     disconnected=gone,
                     progress=limits.progress,
