@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.games import GameCache, GameService, LoadedGame
-from spider_solitaire.server.schemas import MoveAction
+from spider_solitaire.server.schemas.actions import MoveAction
 from spider_solitaire.server.settings import Settings
 from spider_solitaire.server.store import StaleVersionError, Store
 

@@ -18,7 +18,8 @@ from spider_solitaire.events import (
     RunRemoved,
 )
 from spider_solitaire.server.games import build_state
-from spider_solitaire.server.schemas import LastWinnable, LostAction, TableLabels
+from spider_solitaire.server.schemas.help import LastWinnable, LostAction
+from spider_solitaire.server.schemas.state import TableLabels
 from spider_solitaire.server.store import GameRecord
 from spider_solitaire.server.texts import (
     announcement,

@@ -8,7 +8,7 @@ headers.
 The OpenAPI schema comes from the routes' models as FastAPI builds it. This API answers
 a malformed request with 400 ``bad_request`` (never FastAPI's 422 validation answer):
 each route documents its own error answers, and the app documents ``default`` (any
-other answer, such as a 500 ``server_error``) as the same :class:`~.schemas.ErrorBody`,
+other answer, such as a 500 ``server_error``) as the same :class:`~.schemas.errors.ErrorBody`,
 which also tells FastAPI not to add its 422 ``HTTPValidationError`` entry.
 """
 
@@ -38,7 +38,7 @@ from .limits import Limit, RateLimiter
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from .recordbook import RecordBook
 from .routes import actions, daily, games, help, pages, record
-from .schemas import ErrorBody
+from .schemas.errors import ErrorBody
 from .settings import Settings
 from .store import Store
 

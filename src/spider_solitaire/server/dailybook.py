@@ -29,7 +29,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from ..daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
 from .errors import ApiError
 from .games import GameService, daily_date
-from .schemas import DailyDay, DailyDealView, DailyStatus, DailyView
+from .schemas.daily import DailyDay, DailyDealView, DailyStatus, DailyView
 from .store import GameRecord
 from .texts import (
     daily_date_long,
@@ -168,7 +168,7 @@ class DailyBook:
         language: str,
     ) -> DailyView:
         """Return the daily deal's view for the player's date ``date_text`` (see
-        :class:`.schemas.DailyView`), the calendar of ``month_text`` (YYYY-MM; default the
+        :class:`.schemas.daily.DailyView`), the calendar of ``month_text`` (YYYY-MM; default the
         date's month).
 
         Raises:

@@ -38,20 +38,10 @@ from ..solver import no_useful_move
 from .errors import ApiError, Localized
 from .players import ensure_player
 from .record import standing_view
-from .schemas import (
-    ActionRequest,
-    AutoAction,
-    ColumnView,
-    GameState,
-    GroupView,
-    NewGameDaily,
-    NewGameFromCode,
-    NewGameFromPosition,
-    NewGameRequest,
-    RecordView,
-    RuleName,
-    SuitCount,
-)
+from .schemas.actions import ActionRequest, AutoAction
+from .schemas.common import RuleName, SuitCount
+from .schemas.games import NewGameDaily, NewGameFromCode, NewGameFromPosition, NewGameRequest
+from .schemas.state import ColumnView, GameState, GroupView, RecordView
 from .store import Decided, GameRecord, StaleVersionError, Store
 from .texts import clock_text, confirm_text, daily_label, table_labels, wording
 from .threads import Blocking

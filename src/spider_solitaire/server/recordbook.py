@@ -20,9 +20,9 @@ from ..moves import format_game_record
 from .errors import ApiError
 from .games import GameService, build_state
 from .record import after_resets, daily_class, figures, iso, same_class
-from .schemas import (
+from .schemas.common import RuleName, SuitCount
+from .schemas.record import (
     DailyStats,
-    GameState,
     HistoryGame,
     HistoryPage,
     HistoryStatus,
@@ -31,13 +31,12 @@ from .schemas import (
     ReplayAction,
     ReplayLog,
     ReplayStep,
-    RuleName,
     ScorePoint,
     Stats,
-    SuitCount,
     TransferCode,
     VariantStats,
 )
+from .schemas.state import GameState
 from .store import GameRecord
 from .texts import announcement, daily_label, rules_help, status_label, variant_label
 
@@ -102,7 +101,7 @@ class RecordBook:
     # --- statistics ---------------------------------------------------------------
 
     def stats(self, player_id: str | None, language: str) -> Stats:
-        """Return the player's statistics (see :class:`.schemas.Stats`); a player with no
+        """Return the player's statistics (see :class:`.schemas.record.Stats`); a player with no
         cookie gets empty ones."""
         results = []
         current = None

@@ -30,7 +30,8 @@ from typing import NamedTuple
 from ..cards import CARD_TEXTS, Card
 from ..events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
 from ..messages import LANGUAGES, PLURAL_FORMS, card_names, message, plural_form, suit_name, text
-from .schemas import LastWinnable, LostAction, TableLabels
+from .schemas.help import LastWinnable, LostAction
+from .schemas.state import TableLabels
 
 LIST_SEPARATOR = ", "
 """Between the items of a list ("4, 7 or 9") and the parts of a label."""

@@ -25,7 +25,9 @@ from ..games import GameService
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits, Runner
 from ..jobs.tasks import winnable_job
-from ..schemas import ConfirmWord, DealSearch, NewGameFromCode, RuleName, SuitCount
+from ..schemas.common import ConfirmWord, RuleName, SuitCount
+from ..schemas.games import NewGameFromCode
+from ..schemas.help import DealSearch
 from ..settings import Settings
 from ..texts import searching
 from .base import SolverHelp

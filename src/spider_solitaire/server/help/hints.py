@@ -9,7 +9,7 @@ from ...game import Game
 from ...solver import hint as solver_hint
 from ..errors import ApiError
 from ..games import GameService
-from ..schemas import HintAnswer, HintView
+from ..schemas.help import HintAnswer, HintView
 from ..texts import hint_short, hint_text
 from ..threads import IN_THREADS
 from .base import Asker

@@ -11,7 +11,9 @@ from ..errors import ApiError
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits
 from ..jobs.tasks import LOST, UNKNOWN, WON, solve_job
-from ..schemas import MoveAction, SolutionStep, event_views
+from ..schemas.actions import MoveAction
+from ..schemas.events import event_views
+from ..schemas.help import SolutionStep
 from ..store import Store
 from ..texts import SENTENCE_SEPARATOR, describe_events, solution_message
 from .base import Asker, SolverHelp

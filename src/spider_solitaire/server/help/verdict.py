@@ -18,7 +18,7 @@ from ..games import LoadedGame
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits
 from ..jobs.tasks import LOST, WON, HistoryOutcome, history_job
-from ..schemas import LastWinnable, LostAction, WinCheck
+from ..schemas.help import LastWinnable, LostAction, WinCheck
 from ..texts import can_win_texts
 from .base import Asker, SolverHelp
 

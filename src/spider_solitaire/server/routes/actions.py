@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ..schemas import ActionRequest, ActionResult, RewindRequest, event_views
+from ..schemas.actions import ActionRequest, ActionResult, RewindRequest
+from ..schemas.events import event_views
 from ..texts import announcement, rewound
 from .deps import Language, Player, Service, error_responses
 

@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Request
 
 from ..dailybook import DailyBook, time_zone
-from ..schemas import DailyView
+from ..schemas.daily import DailyView
 from .deps import Language, Player, Service, error_responses
 
 

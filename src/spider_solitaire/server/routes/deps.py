@@ -19,7 +19,7 @@ from ..games import GameService
 from ..help import Asker, HelpService
 from ..limits import RateLimiter
 from ..players import COOKIE_NAME, well_formed
-from ..schemas import ConfirmBody, ErrorBody, StaleVersionBody
+from ..schemas.errors import ConfirmBody, ErrorBody, StaleVersionBody
 
 
 async def get_service(request: Request) -> GameService:

@@ -6,7 +6,8 @@ from fastapi import APIRouter, Request, Response
 
 from ..errors import ApiError
 from ..players import set_player_cookie
-from ..schemas import GameState, NewGameRequest
+from ..schemas.games import NewGameRequest
+from ..schemas.state import GameState
 from .deps import NEW_GAME_LIMIT, Language, Player, Service, error_responses
 
 router = APIRouter(prefix="/api/games", tags=["games"])

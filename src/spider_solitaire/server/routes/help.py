@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from ..players import set_player_cookie
-from ..schemas import (
+from ..schemas.help import (
     AssistRequest,
     CanWinRequest,
     DealSearch,

@@ -12,8 +12,7 @@ from fastapi.responses import PlainTextResponse
 from ...messages import message
 from ..players import set_player_cookie
 from ..recordbook import RecordBook
-from ..schemas import (
-    GameState,
+from ..schemas.record import (
     HistoryPage,
     OpenRequest,
     ReplayLog,
@@ -25,6 +24,7 @@ from ..schemas import (
     TransferClaimed,
     TransferCode,
 )
+from ..schemas.state import GameState
 from .deps import Language, Player, Service, error_responses
 
 
