@@ -17,7 +17,6 @@ from spider_solitaire.events import (
     RowDealt,
     RunRemoved,
 )
-from spider_solitaire.server.games import build_state
 from spider_solitaire.server.schemas.help import LastWinnable, LostAction
 from spider_solitaire.server.schemas.state import TableLabels
 from spider_solitaire.server.store import GameRecord
@@ -31,6 +30,7 @@ from spider_solitaire.server.texts import (
     solution_message,
     wording,
 )
+from spider_solitaire.server.views import build_state
 
 from .conftest import board
 

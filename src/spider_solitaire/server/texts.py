@@ -3,7 +3,7 @@
 Every sentence with parameters or plural forms that a player reads or hears is built
 here, from the message catalog (:mod:`spider_solitaire.messages`): the table's
 accessible labels (:class:`Wording` and :func:`table_labels`, for
-:func:`.games.build_state`), what an action did
+:func:`.views.build_state`), what an action did
 (:func:`announcement`), and the answers of the help (hints, "Can I still win?", the
 solution, the deal search). The browser only shows them.
 

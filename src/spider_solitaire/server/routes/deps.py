@@ -1,11 +1,12 @@
-"""Dependencies shared by the route modules: the game service, the help service, the
-player cookie, the player's language and the error answers each API route documents.
+"""Every dependency of the route modules: the game service, the help service, the record
+and daily books, the store, how blocking work is run, the player cookie, the player's
+language, the request limits, and the error answers each API route documents.
 
 The dependencies are ``async`` (they do no I/O), and the routes are ``async`` too: each
-runs its database and engine work through the service's one helper for it,
-``service.blocking`` (:class:`~spider_solitaire.server.threads.Blocking`): on the event
-loop for SQLite (a local file: well under a millisecond, and no thread switching), in
-the thread pool for a database across the network.
+runs its database and engine work through the app's one helper for it,
+:data:`Blocker` (:class:`~spider_solitaire.server.threads.Blocking`): on the event loop
+for SQLite (a local file: well under a millisecond, and no thread switching), in the
+thread pool for a database across the network.
 """
 
 from __future__ import annotations
@@ -14,12 +15,16 @@ from typing import Annotated, Any
 
 from fastapi import Cookie, Depends, Request
 
+from ..dailybook import DailyBook
 from ..errors import pick_language
 from ..games import GameService
 from ..help import Asker, HelpService
 from ..limits import RateLimiter
 from ..players import COOKIE_NAME, well_formed
+from ..recordbook import RecordBook
 from ..schemas.errors import ConfirmBody, ErrorBody, StaleVersionBody
+from ..store import Store
+from ..threads import Blocking
 
 
 async def get_service(request: Request) -> GameService:
@@ -32,6 +37,37 @@ async def get_help(request: Request) -> HelpService:
     """Return the app's :class:`HelpService` (made by ``create_app``)."""
     helper: HelpService = request.app.state.help
     return helper
+
+
+async def get_blocking(request: Request) -> Blocking:
+    """Return how the app runs blocking work (the service's, the books', the store's)
+    for a route (made by ``create_app``)."""
+    blocking: Blocking = request.app.state.blocking
+    return blocking
+
+
+async def get_book(request: Request) -> RecordBook:
+    """Return the app's :class:`RecordBook` (made by ``create_app``)."""
+    book: RecordBook = request.app.state.record
+    return book
+
+
+async def get_daily(request: Request) -> DailyBook:
+    """Return the app's :class:`DailyBook` (made by ``create_app``)."""
+    book: DailyBook = request.app.state.daily
+    return book
+
+
+async def get_store(request: Request) -> Store:
+    """Return the app's :class:`Store` (made by ``create_app``)."""
+    store: Store = request.app.state.store
+    return store
+
+
+async def get_limiter(request: Request) -> RateLimiter:
+    """Return the app's :class:`RateLimiter` (made by ``create_app``)."""
+    limiter: RateLimiter = request.app.state.limiter
+    return limiter
 
 
 async def player_cookie(
@@ -48,6 +84,11 @@ async def language(request: Request) -> str:
 
 Service = Annotated[GameService, Depends(get_service)]
 Help = Annotated[HelpService, Depends(get_help)]
+Blocker = Annotated[Blocking, Depends(get_blocking)]
+Book = Annotated[RecordBook, Depends(get_book)]
+Daily = Annotated[DailyBook, Depends(get_daily)]
+DataStore = Annotated[Store, Depends(get_store)]
+Limiter = Annotated[RateLimiter, Depends(get_limiter)]
 Player = Annotated[str | None, Depends(player_cookie)]
 Language = Annotated[str, Depends(language)]
 
@@ -62,10 +103,9 @@ Asking = Annotated[Asker, Depends(asker)]
 
 
 def _limit(kind: str) -> Any:
-    async def check(request: Request, service: Service, player: Player) -> None:
-        limiter: RateLimiter = request.app.state.limiter
+    async def check(request: Request, limiter: Limiter, blocking: Blocker, player: Player) -> None:
         address = request.client.host if request.client is not None else None
-        await service.blocking(limiter.check, kind, address, player)
+        await blocking(limiter.check, kind, address, player)
 
     check.__doc__ = f"Count a {kind} request (429 ``rate_limited`` over its limit)."
     return Depends(check)

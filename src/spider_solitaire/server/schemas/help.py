@@ -19,7 +19,7 @@ from .events import Event
 from .state import GameState
 
 
-class AssistRequest(StrictBody):
+class HelpRequest(StrictBody):
     """Ask about the game at ``version``: a hint, "Can I still win?", or the next move of
     the solution. An old version gets 409 ``stale_version`` with the current state."""
 
@@ -106,7 +106,7 @@ class LastWinnable(BaseModel):
     lost_action: LostAction | None = None
 
 
-class WinCheck(BaseModel):
+class CanWinAnswer(BaseModel):
     """The answer to "Can I still win?" from the current position: ``yes`` (the solver
     found a win), ``no`` (it proved there is none) or ``unknown`` (not found in the time
     limit); when no, ``last_winnable`` says where the game could still be won.
