@@ -6,11 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Discriminator, Field, Tag
 
-from .common import (
-    Column,
-    StrictBody,
-    Version,
-)
+from .common import Column, StrictBody, Version
 from .events import Event
 from .state import GameState
 

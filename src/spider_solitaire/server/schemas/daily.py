@@ -6,9 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from .common import (
-    SuitCount,
-)
+from .common import SuitCount
 
 DailyStatus = Literal["won", "won_late", "lost", "playing", "none"]
 """The player's result for a daily deal: ``won`` (on its own date, in the player's time

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .common import (
-    ConfirmWord,
-)
+from .common import ConfirmWord
 from .state import GameState
 
 

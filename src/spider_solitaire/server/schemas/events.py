@@ -8,12 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, TypeAdapter
 
 from ...events import Event as GameEvent
-from .common import (
-    CardId,
-    CardText,
-    Column,
-    SuitText,
-)
+from .common import CardId, CardText, Column, SuitText
 
 
 class MoveEvent(BaseModel):

@@ -6,12 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Discriminator, Field, Tag
 
-from .common import (
-    Confirmations,
-    RuleName,
-    StrictBody,
-    SuitCount,
-)
+from .common import Confirmations, RuleName, StrictBody, SuitCount
 
 
 class NewGameFromCode(StrictBody):

@@ -7,14 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from .common import (
-    Column,
-    Confirmations,
-    RuleName,
-    StrictBody,
-    SuitCount,
-    Version,
-)
+from .common import Column, Confirmations, RuleName, StrictBody, SuitCount, Version
 from .events import Event
 from .state import GameState
 

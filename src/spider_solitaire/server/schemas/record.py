@@ -7,12 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from .common import (
-    Confirmations,
-    RuleName,
-    StrictBody,
-    SuitCount,
-)
+from .common import Confirmations, RuleName, StrictBody, SuitCount
 from .state import GameState
 
 

@@ -8,14 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .common import (
-    CardId,
-    CardText,
-    Column,
-    RuleName,
-    SuitCount,
-    SuitText,
-)
+from .common import CardId, CardText, Column, RuleName, SuitCount, SuitText
 
 
 class ColumnView(BaseModel):
