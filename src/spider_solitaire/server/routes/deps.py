@@ -27,47 +27,16 @@ from ..store import Store
 from ..threads import Blocking
 
 
-async def get_service(request: Request) -> GameService:
-    """Return the app's :class:`GameService` (made by ``create_app``)."""
-    service: GameService = request.app.state.service
-    return service
+def from_app(name: str) -> Any:
+    """Return a dependency that gives a route ``app.state.<name>``, one of the parts
+    ``create_app`` made (the service, the help, the books, the store, the limiter, how
+    blocking work is run); used in the annotated types below."""
 
+    async def part(request: Request) -> Any:
+        return getattr(request.app.state, name)
 
-async def get_help(request: Request) -> HelpService:
-    """Return the app's :class:`HelpService` (made by ``create_app``)."""
-    helper: HelpService = request.app.state.help
-    return helper
-
-
-async def get_blocking(request: Request) -> Blocking:
-    """Return how the app runs blocking work (the service's, the books', the store's)
-    for a route (made by ``create_app``)."""
-    blocking: Blocking = request.app.state.blocking
-    return blocking
-
-
-async def get_book(request: Request) -> RecordBook:
-    """Return the app's :class:`RecordBook` (made by ``create_app``)."""
-    book: RecordBook = request.app.state.record
-    return book
-
-
-async def get_daily(request: Request) -> DailyBook:
-    """Return the app's :class:`DailyBook` (made by ``create_app``)."""
-    book: DailyBook = request.app.state.daily
-    return book
-
-
-async def get_store(request: Request) -> Store:
-    """Return the app's :class:`Store` (made by ``create_app``)."""
-    store: Store = request.app.state.store
-    return store
-
-
-async def get_limiter(request: Request) -> RateLimiter:
-    """Return the app's :class:`RateLimiter` (made by ``create_app``)."""
-    limiter: RateLimiter = request.app.state.limiter
-    return limiter
+    part.__doc__ = f"Return the app's ``{name}`` (made by ``create_app``)."
+    return Depends(part)
 
 
 async def player_cookie(
@@ -82,13 +51,20 @@ async def language(request: Request) -> str:
     return pick_language(request.headers.get("accept-language"))
 
 
-Service = Annotated[GameService, Depends(get_service)]
-Help = Annotated[HelpService, Depends(get_help)]
-Blocker = Annotated[Blocking, Depends(get_blocking)]
-Book = Annotated[RecordBook, Depends(get_book)]
-Daily = Annotated[DailyBook, Depends(get_daily)]
-DataStore = Annotated[Store, Depends(get_store)]
-Limiter = Annotated[RateLimiter, Depends(get_limiter)]
+Service = Annotated[GameService, from_app("service")]
+"""The game service (:mod:`..games`): reads and writes games; its methods block."""
+Help = Annotated[HelpService, from_app("help")]
+"""The help jobs (:mod:`..help`): hint, can-win, the solution, deal searches."""
+Blocker = Annotated[Blocking, from_app("blocking")]
+"""How a route runs blocking work (the service's, the books', the store's)."""
+Book = Annotated[RecordBook, from_app("record")]
+"""The player's record as the routes show it (:mod:`..recordbook`)."""
+Daily = Annotated[DailyBook, from_app("daily")]
+"""The daily deals as the routes show them (:mod:`..dailybook`)."""
+DataStore = Annotated[Store, from_app("store")]
+"""The database."""
+Limiter = Annotated[RateLimiter, from_app("limiter")]
+"""The request limits (:mod:`..limits`)."""
 Player = Annotated[str | None, Depends(player_cookie)]
 Language = Annotated[str, Depends(language)]
 
