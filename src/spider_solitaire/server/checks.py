@@ -1,5 +1,6 @@
-"""The checks of what a player asks to play that the engine and the request models
-cannot make alone: a daily deal's date, and a start position a game can be played from.
+"""The checks of what a player asks to play that the request models cannot make alone:
+a daily deal's date, the game a new-game request asks for (the engine's refusals of a
+code or a position as 400 answers), and a start position a game can be played from.
 """
 
 from __future__ import annotations
@@ -8,8 +9,11 @@ import datetime as dt
 
 from ..cards import HIDDEN
 from ..daily import DailyDealMissingError, daily_deals
+from ..errors import InvalidCodeError, InvalidPositionError
+from ..game import Game
 from ..position import Position
 from .errors import ApiError
+from .schemas.games import NewGameDaily, NewGameFromCode, NewGameFromPosition, NewGameRequest
 
 MAX_START_COUNT = 10**9
 """Largest ``score`` or ``moves`` a game's start position may state (a decision of ours:
@@ -60,3 +64,34 @@ def check_playable(start: Position) -> None:
     if not cards:
         detail = "there is no card on the tableau or in the stock: nothing to play"
         raise ApiError(400, "bad_position", detail=detail)
+
+
+def requested_game(request: NewGameRequest, day: dt.date | None, undo_limit: int) -> Game:
+    """Return the game ``request`` asks for, at its start, with the Game option
+    ``undo_limit``: the deal of a code, of ``day``'s daily deal (``day``: the request's
+    date, as :func:`daily_date` read it), of a position, or a random deal of suits and
+    rule.
+
+    Raises:
+        ApiError: 400 ``bad_code`` or ``bad_position`` with the engine's reason; 400
+            ``bad_position`` for a position a game cannot be played from
+            (:func:`check_playable`).
+    """
+    try:
+        if isinstance(request, NewGameDaily):
+            assert day is not None
+            code = daily_deals(day).codes[request.suits]
+            game = Game.from_code(code, undo_limit=undo_limit)
+        elif isinstance(request, NewGameFromCode):
+            game = Game.from_code(request.code, undo_limit=undo_limit)
+        elif isinstance(request, NewGameFromPosition):
+            game = Game.from_position(request.position, strict=False, undo_limit=undo_limit)
+        else:
+            game = Game.new(request.suits, request.rule, undo_limit=undo_limit)
+    except InvalidCodeError as error:
+        raise ApiError(400, "bad_code", detail=str(error)) from None
+    except InvalidPositionError as error:
+        raise ApiError(400, "bad_position", detail=str(error)) from None
+    if isinstance(request, NewGameFromPosition):
+        check_playable(game.start)
+    return game

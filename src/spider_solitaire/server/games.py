@@ -25,18 +25,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .. import rules
-from ..daily import daily_deals
-from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
+from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import Event
 from ..game import Game
 from ..moves import Move
 from ..solver import no_useful_move
-from .checks import check_playable, daily_date
+from .checks import daily_date, requested_game
 from .errors import ApiError, Localized
 from .players import ensure_player
 from .record import standing_view
 from .schemas.actions import ActionRequest, AutoAction
-from .schemas.games import NewGameDaily, NewGameFromCode, NewGameFromPosition, NewGameRequest
+from .schemas.games import NewGameDaily, NewGameRequest
 from .schemas.state import GameState, RecordView
 from .store import Decided, GameRecord, StaleVersionError, Store
 from .texts import confirm_text
@@ -280,25 +279,7 @@ class GameService:
             ongoing = self._daily_in_progress(player_id, day, request.suits)
             if ongoing is not None:
                 return self.open(player_id, ongoing.id, request.confirm)
-        try:
-            if isinstance(request, NewGameDaily):
-                assert day is not None
-                code = daily_deals(day).codes[request.suits]
-                game = Game.from_code(code, undo_limit=self.undo_limit)
-            elif isinstance(request, NewGameFromCode):
-                game = Game.from_code(request.code, undo_limit=self.undo_limit)
-            elif isinstance(request, NewGameFromPosition):
-                game = Game.from_position(
-                    request.position, strict=False, undo_limit=self.undo_limit
-                )
-            else:
-                game = Game.new(request.suits, request.rule, undo_limit=self.undo_limit)
-        except InvalidCodeError as error:
-            raise ApiError(400, "bad_code", detail=str(error)) from None
-        except InvalidPositionError as error:
-            raise ApiError(400, "bad_position", detail=str(error)) from None
-        if isinstance(request, NewGameFromPosition):
-            check_playable(game.start)
+        game = requested_game(request, day, self.undo_limit)
         won_before = game.code is not None and self.store.has_won_code(player_id, game.code)
         practice = game.code is None or won_before
 
