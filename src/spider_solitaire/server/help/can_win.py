@@ -1,5 +1,5 @@
-"""Can-win ("Can I still win?"): the solver's answer for the current position and, when it is lost,
-the last point of the game's history from which it could still be won.
+"""Can-win ("Can I still win?"): the solver's answer for the current position and, when
+it is lost, the last point of the game's history from which it could still be won.
 
 Winnability only gets lost along a line of play (a position reached from a lost one is
 lost), so the history is searched by bisection in the worker (:func:`.tasks.history_job`);

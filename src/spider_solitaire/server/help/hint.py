@@ -1,4 +1,6 @@
-"""Hints: one suggested action from what the player sees, with its reasons."""
+"""The hint: one suggested action from what the player sees, with its reasons (the
+server's side of the help; the look-ahead itself is the solver's
+:func:`spider_solitaire.solver.hints.hint`)."""
 
 from __future__ import annotations
 
