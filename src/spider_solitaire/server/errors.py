@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import REASONS
 from ..messages import LANGUAGES, catalog, message, reason_text
-from .rules_page import rules_link
+from .rule_links import rules_link
 
 SERVER_REASONS: frozenset[str] = frozenset(catalog(LANGUAGES[0])["errors"])
 """The server's own reason codes: the keys of the catalog's ``errors`` section."""
