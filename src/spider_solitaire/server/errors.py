@@ -26,7 +26,8 @@ class ApiError(Exception):
 
     The message is chosen when the answer is written, in the request's language; so is
     an extra field given as a :class:`Localized` (a function of the language, such as
-    the current state with its labels).
+    the current state with its labels). An extra ``message`` replaces the reason's own
+    sentence (``bad_action`` gives the engine's sentence for what is wrong).
 
     Raises:
         AssertionError: ``reason`` is neither an engine nor a server reason code (a bug).
