@@ -31,8 +31,8 @@ from ..daily import DailyDealMissingError, daily_deals
 from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
 from ..events import Event
 from ..game import Game
-from ..messages import message
-from ..moves import DEAL, Move
+from ..messages import explain, message
+from ..moves import DEAL, Move, parse_action
 from ..position import Position
 from ..solver import no_useful_move
 from .errors import ApiError, Localized
@@ -59,9 +59,6 @@ from .threads import Blocking
 LEAVE_TRIES = 3
 """How many times starting or opening a game reads the game it leaves again, when that
 game was played on (in another tab) between the read and the write."""
-
-CONTROL_ACTIONS = ("undo", "redo", "restart")
-"""Actions that are not moves; stored in the action log by these names."""
 
 SNAPSHOT_EVERY = 50
 """A game's snapshot is kept each time its version passes a multiple of this (a decision
@@ -140,20 +137,13 @@ class GameCache:
 
 
 def replay(game: Game, action: str) -> None:
-    """Play one stored action on ``game``: a move, ``d``, ``undo``, ``redo`` or ``restart``
-    (without making its events: rebuilding a game needs only its position and stacks).
+    """Play one stored action on ``game``: a move, ``d``, ``undo``, ``redo`` or ``restart``,
+    through the engine's one reading and dispatch of an action (:meth:`Game.act`).
 
     Raises:
         InvalidMoveError, IllegalMoveError: as the engine does.
     """
-    if action == "undo":
-        game.undo()
-    elif action == "redo":
-        game.redo()
-    elif action == "restart":
-        game.restart()
-    else:
-        game.play(Move.parse(action))
+    game.act(action)
 
 
 KEPT_VIEWS = 4096
@@ -638,7 +628,8 @@ class GameService:
         Raises:
             ApiError: 404 ``not_found``; 409 ``stale_version`` (with the current state)
                 when ``request.version`` is not the game's version or another action got
-                in first; 400 ``bad_action`` for bad notation; 422 with the engine's
+                in first; 400 ``bad_action`` when the engine's grammar refuses the text
+                (its sentence as the message, its code as ``problem``); 422 with the engine's
                 reason (or ``no_target``) when the rules refuse it. Nothing is saved then.
         """
         loaded = self._to_change(player_id, game_id, request.version)
@@ -748,25 +739,29 @@ class GameService:
         return saved
 
     def _play(self, game: Game, request: ActionRequest) -> tuple[str, list[Event]]:
-        """Play ``request`` on ``game``; return the action's text for the log and events."""
-        action = request.action.strip().lower()
+        """Play ``request`` on ``game``; return the action's text for the log (canonical:
+        ``3:4>7``, ``d``, ``undo``) and the events. The text is read by the engine alone
+        (:func:`~spider_solitaire.moves.parse_action`)."""
         try:
-            if action in CONTROL_ACTIONS:
-                return action, game.act(action)
             if isinstance(request, AutoAction):
                 column, count = request.column, request.count
-                move = game.auto_move(column, count)
-                if move is None:  # why: the engine's reason, or movable but nowhere to go
+                action: Move | str | None = game.auto_move(column, count)
+                if action is None:  # why: the engine's reason, or movable but nowhere to go
                     reason = rules.group_refusal(game.position, column, count) or "no_target"
                     raise ApiError(422, reason, action=f"auto {column}:{count}")
             else:
-                try:
-                    move = Move.parse(action)
-                except InvalidMoveError as error:
-                    raise ApiError(400, "bad_action", detail=str(error)) from None
-                if not move.is_deal and move.count is None and not game.is_won:
-                    move = rules.resolve_move(game.position, move)
-            events = game.act(move)
+                action = parse_action(request.action)
+                if isinstance(action, Move) and not action.is_resolved:
+                    action = game.resolve(action)  # the log keeps the count
+            events = game.act(action)
+        except InvalidMoveError as error:
+            raise ApiError(
+                400,
+                "bad_action",
+                message=Localized(explain, error),
+                detail=str(error),
+                problem=error.reason,
+            ) from None
         except IllegalMoveError as error:
             raise ApiError(422, error.reason, action=error.action) from None
-        return str(move), events
+        return str(action), events

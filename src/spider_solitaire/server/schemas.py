@@ -120,26 +120,17 @@ NewGameRequest = Annotated[
 """Body of ``POST /api/games``: exactly one of the four shapes, chosen by its keys
 (``code``, ``position``, ``daily``, else suits and rule)."""
 
-ACTION_PATTERN = (
-    r"^\s*(?:[dD]|[dD][eE][aA][lL]|[uU][nN][dD][oO]|[rR][eE][dD][oO]|[rR][eE][sS][tT][aA][rR][tT]"
-    r"|(?:10|[1-9])\s*(?::\s*[1-9][0-9]{0,2}\s*)?>\s*(?:10|[1-9]))\s*$"
-)
-"""The action notation the API takes: ``3:4>7``, ``3>7``, ``d`` (or ``deal``), ``undo``,
-``redo``, ``restart`` (words in any case); columns 1-10. Anything else is 400
-``bad_action``."""
-
 Version = Annotated[int, Field(ge=0, le=MAX_VERSION, description="the version the action is for")]
 
 
 class MoveAction(_Strict):
     """A move (``3:4>7``, ``3>7``), the deal (``d``), ``undo``, ``redo`` or ``restart``,
-    for the game at ``version``."""
+    for the game at ``version``. The text is read by the engine's grammar alone
+    (:func:`spider_solitaire.moves.parse_action`): anything it refuses is 400
+    ``bad_action``."""
 
     version: Version
-    action: Annotated[
-        str,
-        Field(max_length=32, pattern=ACTION_PATTERN, examples=["3:4>7", "3>7", "d", "undo"]),
-    ]
+    action: Annotated[str, Field(max_length=32, examples=["3:4>7", "3>7", "d", "undo"])]
 
 
 class AutoAction(_Strict):
@@ -445,13 +436,15 @@ class ErrorBody(BaseModel):
     player's language; ``detail`` repeats the bad input (English, for bug reports) and
     ``action`` is the refused action in canonical notation, where there is one; ``rules``
     the address of the rules page's section that explains a refusal
-    (``"/rules#moving-groups"``), where one does."""
+    (``"/rules#moving-groups"``), where one does; ``problem`` the engine's code for what
+    is wrong with a ``bad_action`` text (``"white_space"``, ``"column_range"``, ...)."""
 
     reason: str
     message: str
     detail: str | None = None
     action: str | None = None
     rules: str | None = None
+    problem: str | None = None
 
 
 class StaleVersionBody(ErrorBody):
