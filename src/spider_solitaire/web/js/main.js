@@ -18,7 +18,7 @@ import { createTour } from "./tour.js";
 import { createRequests } from "./requests.js";
 import { createMessages } from "./messages.js";
 import { createSettings } from "./settings.js";
-import { openDialog, attachCloseButtons, ask, askConfirm } from "./dialogs.js";
+import { frameWindows, openDialog, attachCloseButtons, ask, askConfirm } from "./dialogs.js";
 import { createSession, DECLINED } from "./session.js";
 import { createControls } from "./controls.js";
 import { attachNewGame } from "./newgame.js";
@@ -36,6 +36,7 @@ const { announce, showError, clearNotice } = messages;
 const replaying = replaySource();
 
 async function main() {
+  frameWindows();
   await settings.applyLanguage();
   const tableau = $("tableau");
   const view = createView(
