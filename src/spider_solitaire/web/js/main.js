@@ -65,7 +65,7 @@ async function main() {
   help = createHelp(api, store, { run: requests.run, act: session.act, announce, showError, clearNotice });
   if (replaying) {
     // a replay is watched: no input on the table, no game of the player's is touched
-    for (const el of document.querySelectorAll(".actions, .assist-bar, #copy-code")) el.hidden = true;
+    for (const el of document.querySelectorAll(".actions, .help-bar, #copy-code")) el.hidden = true;
     document.documentElement.classList.remove("booting");
     await startReplay(api, store, replaying, { animations: () => settings.values.animations, announce, showError });
     document.documentElement.classList.add("ready");
