@@ -6,7 +6,8 @@
 // what a hint names through store.setHighlight, and asks the host for everything else.
 // Every answer's sentence is the server's (docs/api.md: hint `text` and `messages`,
 // can-win `message` and `action_label`, `announcement`, solution and search `message`).
-import { ApiError } from "./api.js";
+import { ApiError, needsConfirm } from "./api.js";
+import { errorText } from "./messages.js";
 import { t } from "./i18n.js";
 import { motionAllowed } from "./animate.js";
 
@@ -19,7 +20,6 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const aborted = (error) => error?.name === "AbortError";
 /** The server's 422 game_won (the game was won meanwhile, in another tab say). */
 const wonError = (error) => error instanceof ApiError && error.status === 422 && error.reason === "game_won";
-const errorText = (error) => (error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network"));
 
 /**
  * @param api the API client of api.js
@@ -309,8 +309,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
       try {
         view = await api.startSearch(body);
       } catch (error) {
-        const asked = error instanceof ApiError && error.status === 409 && error.reason === "confirm_needed";
-        if (!asked) throw error;
+        if (!needsConfirm(error)) throw error;
         if (!(await confirmFirst(error.body))) return null;
         view = await api.startSearch({ ...body, confirm: error.body.confirm || [] });
       }

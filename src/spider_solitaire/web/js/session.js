@@ -2,11 +2,8 @@
 // the answers put into the store, new games started and history's games opened through
 // the server's confirmations, and the game shown when the page opens. The server decides
 // everything: what an action does, whether a game may be left, what counts.
-import { ApiError } from "./api.js";
+import { ApiError, needsConfirm } from "./api.js";
 import { t } from "./i18n.js";
-
-/** The server asks the player first (409 confirm_needed: leaving a game, practice). */
-const needsConfirm = (error) => error instanceof ApiError && error.status === 409 && error.reason === "confirm_needed";
 
 /** What startGame and openGame resolve to when the player said no. */
 export const DECLINED = Object.freeze({ declined: true });
