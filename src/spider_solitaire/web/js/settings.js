@@ -21,12 +21,20 @@ const CHECKS = ["fourColor", "animations", "showTime", "doubleClick", "autoPlace
 
 const $ = (id) => document.getElementById(id);
 
-function load(storage) {
+/** The settings saved in `storage` (this browser's), the defaults for the rest. */
+export function readSettings(storage = localStorage) {
   try {
     return { ...DEFAULTS, ...JSON.parse(storage.getItem(KEY) || "{}") };
   } catch {
     return { ...DEFAULTS };
   }
+}
+
+/** The table's look from `values`: the theme and four colours (the rules page's pictures too). */
+export function applyLook(values, body = document.body) {
+  body.classList.toggle("theme-clean", values.theme !== "felt");
+  body.classList.toggle("theme-felt", values.theme === "felt");
+  body.classList.toggle("four-color", !!values.fourColor);
 }
 
 /**
@@ -35,7 +43,7 @@ function load(storage) {
  *   (read them; change them, then save)
  */
 export function createSettings(store, storage = localStorage) {
-  const values = load(storage);
+  const values = readSettings(storage);
 
   function save() {
     try {
@@ -47,11 +55,8 @@ export function createSettings(store, storage = localStorage) {
 
   /** The page follows the settings (the language aside: applyLanguage). */
   function apply() {
-    const body = document.body;
-    body.classList.toggle("theme-clean", values.theme !== "felt");
-    body.classList.toggle("theme-felt", values.theme === "felt");
-    body.classList.toggle("four-color", !!values.fourColor);
-    body.classList.toggle("no-animations", !values.animations);
+    applyLook(values);
+    document.body.classList.toggle("no-animations", !values.animations);
     store.setAnimations(!!values.animations);
   }
 
