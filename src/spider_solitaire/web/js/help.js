@@ -284,16 +284,11 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   // --- winnable deals -----------------------------------------------------------------
 
   /**
-   * Search for a winnable deal of `body` ({suits, rule}), showing the progress in the New
-   * game window; resolves to the new game's state, or null (stopped or failed: the
-   * window shows why).
-   */
-  /**
    * Deal a game the solver wins (the New game window's "Winnable deals only"): start the
-   * search, show its progress, resolve to the new game's state (or null). When the server
-   * asks first (409 confirm_needed: the game in progress would be left), `confirmFirst`
-   * (errorBody) => Promise<boolean> asks the player, and the search starts with the
-   * server's `confirm` list on yes.
+   * search, show its progress, resolve to the new game's state, or null (stopped or
+   * failed: the window shows why). When the server asks first (409 confirm_needed: the
+   * game in progress would be left), `confirmFirst` (errorBody) => Promise<boolean> asks
+   * the player, and the search starts with the server's `confirm` list on yes.
    */
   async function searchDeal(body, confirmFirst = async () => false) {
     const progress = $("new-progress");
