@@ -355,7 +355,6 @@ def rules_page(language: str, web_dir: str) -> str:
 <link rel="stylesheet" href="/static/css/base.css">
 <link rel="stylesheet" href="/static/css/table.css">
 <link rel="stylesheet" href="/static/css/themes.css">
-<link rel="stylesheet" href="/static/css/assist.css">
 <link rel="stylesheet" href="/static/css/rules.css">
 <script type="module" src="/static/js/rules.js"></script>
 </head>
