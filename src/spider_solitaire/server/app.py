@@ -84,20 +84,6 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def validation_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
         errors = list(error.errors())
-        bad_notation = any(
-            item.get("type") == "string_pattern_mismatch"
-            and item.get("loc", ())[-1:] == ("action",)
-            for item in errors
-        )
-        if bad_notation:
-            given = next(
-                item.get("input") for item in errors if item.get("loc", ())[-1:] == ("action",)
-            )
-            detail = (
-                f"{given!r} is not an action: write 3:4>7, 3>7, d, undo, redo, restart, "
-                "or auto with a column and a count"
-            )
-            return _error_response(request, ApiError(400, "bad_action", detail=detail))
         bad_code = [
             item
             for item in errors

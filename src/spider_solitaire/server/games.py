@@ -28,7 +28,8 @@ from .. import rules
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import Event
 from ..game import Game
-from ..moves import Move
+from ..messages import explain
+from ..moves import Move, parse_action
 from ..solver import no_useful_move
 from .checks import daily_date, requested_game
 from .errors import ApiError, Localized
@@ -44,9 +45,6 @@ from .views import build_state
 LEAVE_TRIES = 3
 """How many times starting or opening a game reads the game it leaves again, when that
 game was played on (in another tab) between the read and the write."""
-
-CONTROL_ACTIONS = ("undo", "redo", "restart")
-"""Actions that are not moves; stored in the action log by these names."""
 
 Leaving = tuple[GameRecord, Decided]
 """A game the player leaves unfinished, with the loss it counts as."""
@@ -128,20 +126,13 @@ class GameCache:
 
 
 def replay(game: Game, action: str) -> None:
-    """Play one stored action on ``game``: a move, ``d``, ``undo``, ``redo`` or ``restart``
-    (without making its events: rebuilding a game needs only its position and stacks).
+    """Play one stored action on ``game``: a move, ``d``, ``undo``, ``redo`` or ``restart``,
+    through the engine's one reading and dispatch of an action (:meth:`Game.act`).
 
     Raises:
         InvalidMoveError, IllegalMoveError: as the engine does.
     """
-    if action == "undo":
-        game.undo()
-    elif action == "redo":
-        game.redo()
-    elif action == "restart":
-        game.restart()
-    else:
-        game.play(Move.parse(action))
+    game.act(action)
 
 
 class GameService:
@@ -447,7 +438,8 @@ class GameService:
         Raises:
             ApiError: 404 ``not_found``; 409 ``stale_version`` (with the current state)
                 when ``request.version`` is not the game's version or another action got
-                in first; 400 ``bad_action`` for bad notation; 422 with the engine's
+                in first; 400 ``bad_action`` when the engine's grammar refuses the text
+                (its sentence as the message, its code as ``problem``); 422 with the engine's
                 reason (or ``no_target``) when the rules refuse it. Nothing is saved then.
         """
         loaded = self._to_change(player_id, game_id, request.version)
@@ -557,25 +549,29 @@ class GameService:
         return saved
 
     def _play(self, game: Game, request: ActionRequest) -> tuple[str, list[Event]]:
-        """Play ``request`` on ``game``; return the action's text for the log and events."""
-        action = request.action.strip().lower()
+        """Play ``request`` on ``game``; return the action's text for the log (canonical:
+        ``3:4>7``, ``d``, ``undo``) and the events. The text is read by the engine alone
+        (:func:`~spider_solitaire.moves.parse_action`)."""
         try:
-            if action in CONTROL_ACTIONS:
-                return action, game.act(action)
             if isinstance(request, AutoAction):
                 column, count = request.column, request.count
-                move = game.auto_move(column, count)
-                if move is None:  # why: the engine's reason, or movable but nowhere to go
+                action: Move | str | None = game.auto_move(column, count)
+                if action is None:  # why: the engine's reason, or movable but nowhere to go
                     reason = rules.group_refusal(game.position, column, count) or "no_target"
                     raise ApiError(422, reason, action=f"auto {column}:{count}")
             else:
-                try:
-                    move = Move.parse(action)
-                except InvalidMoveError as error:
-                    raise ApiError(400, "bad_action", detail=str(error)) from None
-                if not move.is_deal and move.count is None and not game.is_won:
-                    move = rules.resolve_move(game.position, move)
-            events = game.act(move)
+                action = parse_action(request.action)
+                if isinstance(action, Move) and not action.is_resolved:
+                    action = game.resolve(action)  # the log keeps the count
+            events = game.act(action)
+        except InvalidMoveError as error:
+            raise ApiError(
+                400,
+                "bad_action",
+                message=Localized(explain, error),
+                detail=str(error),
+                problem=error.reason,
+            ) from None
         except IllegalMoveError as error:
             raise ApiError(422, error.reason, action=error.action) from None
-        return str(move), events
+        return str(action), events

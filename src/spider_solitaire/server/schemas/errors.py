@@ -13,13 +13,15 @@ class ErrorBody(BaseModel):
     player's language; ``detail`` repeats the bad input (English, for bug reports) and
     ``action`` is the refused action in canonical notation, where there is one; ``rules``
     the address of the rules page's section that explains a refusal
-    (``"/rules#moving-groups"``), where one does."""
+    (``"/rules#moving-groups"``), where one does; ``problem`` the engine's code for what
+    is wrong with a ``bad_action`` text (``"white_space"``, ``"column_range"``, ...)."""
 
     reason: str
     message: str
     detail: str | None = None
     action: str | None = None
     rules: str | None = None
+    problem: str | None = None
 
 
 class StaleVersionBody(ErrorBody):
