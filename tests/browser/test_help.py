@@ -27,7 +27,7 @@ RUN_BOARD = _board(
         3: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
     }
 )
-"""The Ace of spades in column 2 completes the run in column 1 (tests/server/test_assist.py)."""
+"""The Ace of spades in column 2 completes the run in column 1 (tests/server/test_help.py)."""
 
 MIDDLE_RUN_BOARD = _board(
     {
@@ -59,7 +59,7 @@ TRAP = _board(
     },
     stock="5S 5S 7S 7S 9S 9S JS JS KS KS",
 )
-"""Winnable; after this line it is lost from its fourth action on (tests/server/test_assist.py)."""
+"""Winnable; after this line it is lost from its fourth action on (tests/server/test_help.py)."""
 TRAP_LINE = ["1:1>3", "d", "1:2>3", "5:1>1", "3:2>4", "4:2>3", "3:2>4", "4:2>3", "3:2>4"]
 
 

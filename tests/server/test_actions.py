@@ -299,7 +299,7 @@ def test_the_saved_game_is_its_start_and_its_action_log(client: TestClient, app:
 
 def test_database_work_in_threads_gives_the_same_answers(tmp_path: Path) -> None:
     default = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'default.db'}"))
-    assert default.state.service.inline  # SQLite: on the event loop unless told otherwise
+    assert default.state.blocking.inline  # SQLite: on the event loop unless told otherwise
     default.state.store.close()
     answers = []
     for in_threads in (False, True):
@@ -308,7 +308,7 @@ def test_database_work_in_threads_gives_the_same_answers(tmp_path: Path) -> None
         )
         app = create_app(settings)
         app.state.store.clock = Clock()  # the same times: the same playing time
-        assert app.state.service.inline is not in_threads
+        assert app.state.blocking.inline is not in_threads
         with TestClient(app) as client:
             state = new_game(client)
             moved = act(client, state, "6>1").json()

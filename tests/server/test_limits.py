@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from spider_solitaire.position import MAX_COUNT
+from spider_solitaire.server.checks import MAX_START_COUNT
 from spider_solitaire.server.errors import ApiError
-from spider_solitaire.server.games import MAX_START_COUNT
 from spider_solitaire.server.limits import Limit, RateLimiter
 from spider_solitaire.server.settings import Settings
 from spider_solitaire.server.store import Store, players

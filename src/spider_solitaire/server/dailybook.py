@@ -27,10 +27,10 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
+from .checks import daily_date
 from .errors import ApiError
-from .games import GameService, daily_date
-from .schemas import DailyDay, DailyDealView, DailyStatus, DailyView
-from .store import GameRecord
+from .schemas.daily import DailyDay, DailyDealView, DailyStatus, DailyView
+from .store import GameRecord, Store
 from .texts import (
     daily_date_long,
     daily_day_label,
@@ -127,12 +127,11 @@ class DailyBook:
     """``GET /api/daily`` for the routes.
 
     Args:
-        service: the game service (and through it the store).
+        store: the database (the player's daily games, read only).
     """
 
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-        self.store = service.store
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def _statuses(
         self, player_id: str | None, first: dt.date, last: dt.date, zone: dt.tzinfo
@@ -168,7 +167,7 @@ class DailyBook:
         language: str,
     ) -> DailyView:
         """Return the daily deal's view for the player's date ``date_text`` (see
-        :class:`.schemas.DailyView`), the calendar of ``month_text`` (YYYY-MM; default the
+        :class:`.schemas.daily.DailyView`), the calendar of ``month_text`` (YYYY-MM; default the
         date's month).
 
         Raises:

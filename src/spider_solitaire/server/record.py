@@ -26,7 +26,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from ..game import Game
-from .schemas import Figures, RecordView, WinSummary
+from .schemas.record import Figures
+from .schemas.state import RecordView, WinSummary
 from .store import GameRecord, ResetRow, ResultRow, Store
 from .texts import best_texts, summary_text
 
@@ -130,7 +131,7 @@ def bests_set(earlier: Sequence[ResultRow], win: ResultRow) -> list[str]:
 
 def standing_view(store: Store, record: GameRecord, game: Game, language: str) -> RecordView:
     """Return how the game ``record`` (``game`` at its version) stands in its player's
-    record, with the win summary when ``game`` is won (see :class:`.schemas.RecordView`).
+    record, with the win summary when ``game`` is won (see :class:`.schemas.state.RecordView`).
     Reads the player's results only for a won game."""
     summary = None
     if game.is_won:

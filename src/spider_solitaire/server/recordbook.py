@@ -1,9 +1,10 @@
 """The player's record as the routes show it: statistics, the history, replays of the
 whole action log, exported game records and transfer codes (docs/record.md, docs/api.md).
 
-:class:`RecordBook` reads through the :class:`~.games.GameService` and its store; the only
-writes here are the player's own rows besides the games (a reset of the figures, a
-transfer code); games are written by the service alone (opening one, a share link).
+:class:`RecordBook` reads games through the :class:`~.games.GameService` and the rest from
+the store; the only writes here are the player's own rows besides the games (a reset of
+the figures, a transfer code); games are written by the service alone (opening one, a
+share link).
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from ..game import Game
 from ..messages import message
 from ..moves import format_game_record
 from .errors import ApiError
-from .games import GameService, build_state
+from .games import GameService
 from .record import after_resets, daily_class, figures, iso, same_class
-from .schemas import (
+from .schemas.common import RuleName, SuitCount
+from .schemas.record import (
     DailyStats,
-    GameState,
     HistoryGame,
     HistoryPage,
     HistoryStatus,
@@ -31,14 +32,13 @@ from .schemas import (
     ReplayAction,
     ReplayLog,
     ReplayStep,
-    RuleName,
     ScorePoint,
     Stats,
-    SuitCount,
     TransferCode,
     VariantStats,
 )
-from .store import GameRecord
+from .schemas.state import GameState
+from .store import GameRecord, Store
 from .texts import announcement, daily_label, rules_help, status_label, variant_label
 
 SHARE_ID = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -92,17 +92,18 @@ class RecordBook:
     """Statistics, history, replays, exports and transfers for the routes.
 
     Args:
-        service: the game service (and through it the store).
+        service: the game service (reads games, builds their views).
+        store: the database (results, resets, transfer codes).
     """
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, store: Store) -> None:
         self.service = service
-        self.store = service.store
+        self.store = store
 
     # --- statistics ---------------------------------------------------------------
 
     def stats(self, player_id: str | None, language: str) -> Stats:
-        """Return the player's statistics (see :class:`.schemas.Stats`); a player with no
+        """Return the player's statistics (see :class:`.schemas.record.Stats`); a player with no
         cookie gets empty ones."""
         results = []
         current = None
@@ -266,7 +267,7 @@ class RecordBook:
         if step:
             label = announcement(actions[-1], events, language)
         seen = replace(record, id=shown_id or record.id, version=step)
-        state: GameState = build_state(seen, game, language)
+        state: GameState = self.service.view(seen, game, language)
         return ReplayStep(step=step, state=state, label=label)
 
     def owned(self, player_id: str | None, game_id: str) -> GameRecord:
