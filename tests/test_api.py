@@ -74,7 +74,7 @@ def test_a_move_knows_its_count_once_resolved() -> None:
     game = Game.from_code(CODE)
     open_move = Move.parse("6>1")
     assert open_move.count is None and not open_move.is_resolved
-    with pytest.raises(InvalidMoveError, match="6>1: the card count is not known"):
+    with pytest.raises(InvalidMoveError, match="'6>1': count_open"):
         open_move.resolved_count  # noqa: B018
     resolved = game.resolve(open_move)
     assert resolved == Move(6, 1, 1) and resolved.resolved_count == 1

@@ -45,26 +45,32 @@ def test_undo_limit_must_be_a_whole_number(limit: Any) -> None:
 
 def test_play_of_a_non_move() -> None:
     game = Game.from_position(SMALL, strict=False)
-    with pytest.raises(InvalidMoveError, match="None is not an action"):
+    with pytest.raises(InvalidMoveError, match="not_text") as info:
         game.play(None)  # type: ignore[arg-type]
+    assert info.value.params == {"action": "", "value": "None"}
 
 
 @pytest.mark.parametrize("args", [("1", 8, 1), (True, 8, 1), (1, 8, 1.0)])
 def test_move_fields_must_be_whole_numbers(args: tuple[Any, Any, Any]) -> None:
-    with pytest.raises(InvalidMoveError, match="must be a whole number"):
+    with pytest.raises(InvalidMoveError, match="not_whole_number") as info:
         Move(*args)
+    assert info.value.reason == "not_whole_number"
 
 
-@pytest.mark.parametrize("text", ["\uff13>4", "1\n>8", "1>\uff18"])
-def test_notation_takes_ascii_digits_and_spaces_only(text: str) -> None:
-    with pytest.raises(InvalidMoveError, match="is not an action"):
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [("\uff13>4", "not_notation"), ("1\n>8", "white_space"), ("1>\uff18", "not_notation")],
+)
+def test_notation_takes_ascii_digits_and_no_inner_space(text: str, reason: str) -> None:
+    with pytest.raises(InvalidMoveError) as info:
         Move.parse(text)
+    assert info.value.reason == reason
 
 
 def test_out_of_range_column_repeats_the_input_once() -> None:
     with pytest.raises(InvalidMoveError) as info:
         Move.parse("0>11")
-    assert str(info.value) == "'0>11': source column 0 is not 1-10"
+    assert str(info.value) == "'0>11': column_range (column=0)"
 
 
 def test_position_that_is_not_text() -> None:

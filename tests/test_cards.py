@@ -8,7 +8,6 @@ import pytest
 
 from spider_solitaire.cards import (
     HIDDEN,
-    card_name,
     card_text,
     make_card,
     new_deck,
@@ -55,7 +54,6 @@ def test_input_takes_ten_and_any_case(text: str, canonical: str) -> None:
 def test_hidden_card() -> None:
     assert parse_card("??") == HIDDEN
     assert card_text(HIDDEN) == "??"
-    assert card_name(HIDDEN) == "hidden card"
 
 
 @pytest.mark.parametrize("text", ["", "S", "1S", "11S", "0S", "AX", "KSS", "10", "?S", "ZS"])
@@ -64,13 +62,6 @@ def test_bad_card_text_is_refused_with_the_text_repeated(text: str) -> None:
         parse_card(text)
     assert isinstance(info.value, ValueError)
     assert repr(text) in str(info.value)
-
-
-def test_card_names() -> None:
-    assert card_name(parse_card("TS")) == "10 of spades"
-    assert card_name(parse_card("AH")) == "ace of hearts"
-    assert card_name(parse_card("QD")) == "queen of diamonds"
-    assert card_name(parse_card("KC")) == "king of clubs"
 
 
 def test_suits_in_play() -> None:

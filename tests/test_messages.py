@@ -22,6 +22,7 @@ SECTIONS = {
     "errors",
     "hints",
     "help",
+    "notation",
     "events",
     "labels",
     "cards",

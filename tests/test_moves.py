@@ -13,9 +13,9 @@ from spider_solitaire.moves import DEAL, parse_record
     [
         ("3:4>7", 3, 4, 7, "3:4>7"),
         ("3>7", 3, None, 7, "3>7"),
-        (" 10 : 12 > 1 ", 10, 12, 1, "10:12>1"),
-        ("1>10", 1, None, 10, "1>10"),
-        ("03:1>7", 3, 1, 7, "3:1>7"),
+        (" 10:12>1 ", 10, 12, 1, "10:12>1"),
+        ("\t1>10\n", 1, None, 10, "1>10"),
+        ("3:104>7", 3, 104, 7, "3:104>7"),
     ],
 )
 def test_parse_move(text: str, source: int, count: int | None, target: int, canonical: str) -> None:
@@ -44,32 +44,57 @@ def test_moves_are_values() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "words"),
+    ("text", "reason", "params"),
     [
-        ("0>3", "source column 0 is not 1-10"),
-        ("11>3", "source column 11 is not 1-10"),
-        ("3>0", "target column 0 is not 1-10"),
-        ("3>11", "target column 11 is not 1-10"),
-        ("0:1>3", "source column 0 is not 1-10"),
-        ("3:0>7", "a move takes at least one card"),
-        ("3:00>7", "a move takes at least one card"),
+        ("0>3", "column_range", {"column": 0}),
+        ("11>3", "column_range", {"column": 11}),
+        ("3>0", "column_range", {"column": 0}),
+        ("3>11", "column_range", {"column": 11}),
+        ("0:1>3", "column_range", {"column": 0}),
+        ("1234567>3", "column_range", {"column": "1234567"}),
+        ("3:0>7", "count_range", {"count": 0}),
+        ("3:105>7", "count_range", {"count": 105}),
+        ("3:1000>7", "count_range", {"count": 1000}),
+        ("3:00>7", "leading_zero", {"digits": "00"}),
+        ("03:1>7", "leading_zero", {"digits": "03"}),
+        ("3:04>7", "leading_zero", {"digits": "04"}),
     ],
 )
-def test_out_of_range_is_bad_syntax(text: str, words: str) -> None:
+def test_out_of_range_is_bad_syntax(text: str, reason: str, params: dict[str, object]) -> None:
     with pytest.raises(InvalidMoveError) as info:
         Move.parse(text)
-    assert words in str(info.value)
+    assert (info.value.reason, info.value.params) == (reason, {"action": text} | params)
     assert repr(text) in str(info.value)
     assert isinstance(info.value, ValueError)
 
 
 @pytest.mark.parametrize(
-    "text", ["", " ", "x", "3", "3>", ">7", "3-7", "3:>7", "3:4>7>8", "3:-1>7", "a>b", "dd", "u"]
+    ("text", "reason"),
+    [
+        ("", "empty"),
+        (" ", "empty"),
+        ("x", "not_notation"),
+        ("3", "not_notation"),
+        ("3>", "not_notation"),
+        (">7", "not_notation"),
+        ("3-7", "not_notation"),
+        ("3:>7", "not_notation"),
+        ("3:4>7>8", "not_notation"),
+        ("3:-1>7", "not_notation"),
+        ("a>b", "not_notation"),
+        ("dd", "not_notation"),
+        ("u", "not_notation"),  # undo is an action, not a move
+        ("3 > 7", "white_space"),
+        (" 3 : 4 > 7 ", "white_space"),
+        ("3\t>7", "white_space"),
+    ],
 )
-def test_bad_syntax(text: str) -> None:
-    with pytest.raises(InvalidMoveError, match="is not an action") as info:
+def test_bad_syntax(text: str, reason: str) -> None:
+    with pytest.raises(InvalidMoveError) as info:
         Move.parse(text)
-    assert repr(text) in str(info.value)
+    assert info.value.reason == reason
+    assert info.value.action == text.strip()
+    assert repr(text.strip()) in str(info.value)
 
 
 @pytest.mark.parametrize(
@@ -92,8 +117,9 @@ def test_record_with_only_a_code() -> None:
 
 
 def test_empty_record() -> None:
-    with pytest.raises(InvalidMoveError, match="starts with a game code line"):
+    with pytest.raises(InvalidMoveError) as info:
         parse_record("# nothing\n\n")
+    assert info.value.reason == "no_code_line"
 
 
 @pytest.mark.parametrize(

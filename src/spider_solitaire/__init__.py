@@ -13,6 +13,7 @@ Nothing else in this module is promised; submodules (``rules``, ``position``,
 ['move', 'turn_up']
 """
 
+from . import messages as messages  # loads the catalog: IllegalMoveError.explain's sentences
 from .errors import (
     IllegalMoveError,
     InvalidCodeError,

@@ -109,18 +109,3 @@ def new_deck(suit_count: int) -> list[Card]:
         for suit_index in range(suit_count)
         for rank in range(1, 14)
     ]
-
-
-def card_name(card: Card, language: str = "en") -> str:
-    """Return the name of ``card`` in ``language`` (``"en"`` or ``"es"``), for example
-    ``"10 of spades"``; :data:`HIDDEN` is ``"hidden card"``. The names are the message
-    catalog's (:func:`spider_solitaire.messages.card_names`).
-
-    >>> card_name(parse_card("QH")), card_name(parse_card("QH"), "es")
-    ('queen of hearts', 'reina de corazones')
-    """
-    from .messages import card_names, message  # the catalog reads this module's letters
-
-    if card == HIDDEN:
-        return message("cards", "hidden", language)
-    return card_names(language)[CARD_TEXTS[card]]

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
-from .errors import IllegalMoveError, InvalidCodeError, SpiderError
+from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, SpiderError
 from .game import Game
-from .messages import LANGUAGES
+from .messages import LANGUAGES, explain
 from .moves import parse_game_record
 from .server.cli import add_server_commands
 from .solver.cli import add_solve_command
@@ -52,7 +52,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             game.act(move)
         except IllegalMoveError as error:
             print(
-                f"action {number} ({move}) refused: {error.reason}: {error.explain()}",
+                f"action {number} ({move}) refused: {error.reason}: {explain(error)}",
                 file=sys.stderr,
             )
             print(game.position_text(), end="")
@@ -165,6 +165,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         status: int = args.handler(args)
+    except InvalidMoveError as error:  # a record's action: its number and the sentence
+        where = f"action {error.params['number']}: " if "number" in error.params else ""
+        print(f"spider {args.command}: {where}{explain(error)}", file=sys.stderr)
+        return 2
     except (SpiderError, InvalidCodeError) as error:
         print(f"spider {args.command}: {error}", file=sys.stderr)
         return 2

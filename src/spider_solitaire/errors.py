@@ -12,11 +12,16 @@ all:
 ...     print(type(error).__name__, "-", error)
 InvalidCodeError - 'SP1-S3C-AAAAAAA': the number of suits must be 1, 2 or 4, not '3'
 
-This module imports nothing else of the package at load time (the message catalog is
-read when a refusal is explained), so every other module may import it.
+The errors carry plain data, never a sentence: a refusal's ``reason`` code and the
+``params`` that its sentence needs. Sentences are made where every text is made, in the
+message catalog (:func:`spider_solitaire.messages.explain`). This module imports nothing
+else of the package, not even when it runs, so every other module may import it.
 """
 
 from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
 
 REASONS: tuple[str, ...] = (
     "same_column",
@@ -34,6 +39,21 @@ REASONS: tuple[str, ...] = (
     "hidden",
 )
 """Every reason code that :class:`IllegalMoveError` can carry; stable across versions."""
+
+NOTATION_REASONS: tuple[str, ...] = (
+    "empty",
+    "not_notation",
+    "white_space",
+    "leading_zero",
+    "column_range",
+    "count_range",
+    "not_text",
+    "not_whole_number",
+    "count_open",
+    "no_code_line",
+)
+"""Every reason code that :class:`InvalidMoveError` can carry; stable across versions.
+The grammar they refer to is :func:`spider_solitaire.moves.parse_action`'s."""
 
 
 class SpiderError(ValueError):
@@ -58,9 +78,41 @@ class InvalidPositionError(SpiderError):
 
 
 class InvalidMoveError(SpiderError):
-    """An action's text (or a game record) is not valid notation: bad syntax, a column
-    number outside 1-10, a count below 1; or a move whose count was asked for before it
-    was resolved against a position (``3>7``)."""
+    """An action's text (or a game record) is not valid notation, or a move is asked for
+    something it does not know yet.
+
+    Attributes:
+        reason: one of :data:`NOTATION_REASONS`: ``empty`` (nothing but white space),
+            ``not_notation`` (not of the shape ``3:4>7``, ``3>7``, a word), ``white_space``
+            (white space inside an action), ``leading_zero`` (a number written with a
+            leading 0; param ``digits``, as written), ``column_range`` (a column outside
+            1-10; param ``column``), ``count_range`` (a count outside 1-104; param
+            ``count``), ``not_text`` (not a string), ``not_whole_number`` (a
+            :class:`~spider_solitaire.moves.Move` field is not an ``int``; param
+            ``field``), ``count_open`` (the count of a ``3>7`` move asked before it was
+            resolved), ``no_code_line`` (a game record without its code line).
+        action: the action's text as given (``""`` when there is none).
+        params: the values the reason's sentence names (plain data), ``action`` included;
+            ``number`` is the action's place in a game record (from 1), when it is one.
+
+    >>> error = InvalidMoveError("column_range", "11>1", column=11)
+    >>> error.reason, error.params
+    ('column_range', {'action': '11>1', 'column': 11})
+    >>> print(error)
+    '11>1': column_range (column=11)
+    """
+
+    def __init__(self, reason: str, action: str = "", /, **params: object) -> None:
+        if reason not in NOTATION_REASONS:
+            raise SpiderError(f"{action!r}: unknown notation reason code {reason!r}")
+        self.reason = reason
+        self.action = action
+        self.params: dict[str, object] = {"action": action} | params
+        where = f"action {params['number']}: " if "number" in params else ""
+        shown = ", ".join(
+            f"{key}={value!r}" for key, value in params.items() if key not in ("action", "number")
+        )
+        super().__init__(f"{where}{action!r}: {reason}" + (f" ({shown})" if shown else ""))
 
 
 class InvalidOptionError(SpiderError):
@@ -83,12 +135,16 @@ class IllegalMoveError(SpiderError):
     Attributes:
         reason: one of :data:`REASONS`, stable for programs and translations.
         action: the action's text as given (``"3:4>7"``, ``"d"``, ``"undo"``).
+        params: the values the reason's sentence may name (plain data): ``action``.
+
+    The sentence that says why is the catalog's:
+    ``spider_solitaire.messages.explain(error, language)``.
 
     >>> error = IllegalMoveError("on_ace", "3:1>7")
     >>> error.reason, error.action
     ('on_ace', '3:1>7')
     >>> print(error)
-    3:1>7: on_ace: Nothing can be placed on an Ace, the lowest card.
+    3:1>7: on_ace
     """
 
     def __init__(self, reason: str, action: str) -> None:
@@ -96,15 +152,41 @@ class IllegalMoveError(SpiderError):
             raise SpiderError(f"{action}: unknown reason code {reason!r}")
         self.reason = reason
         self.action = action
-        super().__init__(f"{action}: {reason}: {self.explain()}")
+        self.params: dict[str, object] = {"action": action}
+        super().__init__(f"{action}: {reason}")
 
     def explain(self, language: str = "en") -> str:
-        """Return the rule that refused the action, as one sentence in ``language``
-        (``"en"`` or ``"es"``; English for any other).
+        """Deprecated: use ``spider_solitaire.messages.explain(error, language)``; warns
+        with :class:`DeprecationWarning`. Return the rule that refused the action, as one
+        sentence in ``language`` (``"en"`` or ``"es"``; English for any other).
 
-        >>> IllegalMoveError("stock_empty", "d").explain("es")
-        'El mazo está vacío: ya se han repartido las cinco filas.'
+        The sentence comes from the message catalog through :func:`install_explainer`
+        (the catalog installs it when it loads, and the package loads the catalog), so
+        that this module never imports the catalog.
+
+        Raises:
+            SpiderError: no catalog was installed (this module was loaded on its own).
         """
-        from .messages import reason_text  # the catalog sits above this module
+        warnings.warn(
+            "IllegalMoveError.explain() is deprecated; use "
+            "spider_solitaire.messages.explain(error, language)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        if _explainer is None:
+            raise SpiderError(f"{self.action}: {self.reason}: no message catalog is loaded")
+        return _explainer(self, language)
 
-        return reason_text(self.reason, language)
+
+Explainer = Callable[[IllegalMoveError, str], str]
+"""A function that makes a refusal's sentence: ``explain(error, language)``."""
+
+_explainer: Explainer | None = None
+
+
+def install_explainer(explainer: Explainer) -> None:
+    """Give the deprecated :meth:`IllegalMoveError.explain` its sentences: the message
+    catalog (:mod:`spider_solitaire.messages`) calls this when it loads, so that the
+    arrow runs from the catalog to this module and never back."""
+    global _explainer
+    _explainer = explainer

@@ -19,7 +19,7 @@ from . import rules
 from .codes import GameCode, normalize_rule, shuffled_deck
 from .errors import IllegalMoveError, InvalidCodeError, InvalidOptionError
 from .events import Event, Restarted, inverse
-from .moves import Move
+from .moves import Move, parse_action
 from .position import Position
 
 DEFAULT_UNDO_LIMIT = 100
@@ -236,9 +236,11 @@ class Game:
     # --- actions ------------------------------------------------------------------
 
     def act(self, action: Move | str) -> list[Event]:
-        """Take one action and return what it did: a :class:`Move`, notation
-        (``"3:4>7"``, ``"3>7"``, ``"d"``), or ``"undo"``, ``"redo"``, ``"restart"``
-        (any case). The one verb for every action a player can take.
+        """Take one action and return what it did: a :class:`Move`, or an action's text
+        (``"3:4>7"``, ``"3>7"``, ``"d"``, ``"undo"``, ``"redo"``, ``"restart"``), read by
+        :func:`~spider_solitaire.moves.parse_action` (white space around ignored, words
+        in any case). The one verb for every action a player can take, and the one
+        place where undo, redo and restart are told from moves.
 
         Returns:
             The events, in order (see :mod:`spider_solitaire.events`): a move, deal or
@@ -247,24 +249,25 @@ class Game:
             move back, ``undeal``, ``unwon``); a restart gives ``[Restarted()]``.
 
         Raises:
-            InvalidMoveError: bad notation.
+            InvalidMoveError: the text is not an action (``.reason`` says what is wrong).
             IllegalMoveError: the rules refuse it (``.reason`` says why, including
                 ``nothing_to_undo`` and ``nothing_to_redo``); nothing changes.
         """
         if isinstance(action, str):
-            word = action.strip().lower()
-            if word == "undo":
-                if not self._undo:
-                    raise IllegalMoveError("nothing_to_undo", "undo")
-                step = self._undo[-1]
-                _, events = rules.apply_move(step.before, step.move)
-                self.undo()
-                return inverse(events)
-            if word == "redo":
-                return self.redo()
-            if word == "restart":
-                self.restart()
-                return [Restarted()]
+            action = parse_action(action)
+        if action == "undo":
+            if not self._undo:
+                raise IllegalMoveError("nothing_to_undo", "undo")
+            step = self._undo[-1]
+            _, events = rules.apply_move(step.before, step.move)
+            self.undo()
+            return inverse(events)
+        if action == "redo":
+            return self.redo()
+        if action == "restart":
+            self.restart()
+            return [Restarted()]
+        assert isinstance(action, Move)
         return self.play(action)
 
     def play(self, move: Move | str) -> list[Event]:

@@ -1,4 +1,4 @@
-"""Moves and the move notation.
+"""Moves and the action notation: the one grammar of an action's text.
 
 Notation (columns are numbered 1-10 everywhere):
 
@@ -7,7 +7,24 @@ Notation (columns are numbered 1-10 everywhere):
 * ``3>7``: from column 3 to column 7 with the count left to the position (see
   :func:`spider_solitaire.rules.resolve_move`). Parsed as a :class:`Move` whose
   ``count`` is ``None``.
-* ``d``: deal a row from the stock (``D`` and ``deal`` are accepted too).
+* ``d``: deal a row from the stock (``deal`` is accepted too).
+* ``undo`` (or ``u``), ``redo`` (or ``r``), ``restart``: the actions that are not moves.
+
+:func:`parse_action` reads one action's text, and it is the only reader: the game
+(:meth:`spider_solitaire.game.Game.act`), the game records, the terminal and the server
+all go through it. Its grammar (a decision of ours):
+
+* white space around the action is ignored; white space inside it is refused
+  (``white_space``), so an action is one token, the same in a game record as alone;
+* the words are in any case (``D``, ``Undo``, ``RESTART``);
+* numbers are ASCII digits without a leading zero (``3:04>7`` is ``leading_zero``);
+  a column is 1-10 (``column_range``) and a count 1-104 (``count_range``: a game has
+  104 cards);
+* anything else is ``not_notation`` (``empty`` when nothing but white space).
+
+A refusal is an :class:`~spider_solitaire.errors.InvalidMoveError` with its reason
+code and params; its sentence is the catalog's
+(:func:`spider_solitaire.messages.explain`).
 
 A game record is a game code on its first line, then actions separated by white
 space (:func:`parse_record`). A full game record (:func:`parse_game_record`,
@@ -17,8 +34,10 @@ that it gives a game exactly as it was played (the browser table's export).
 >>> move = Move.parse("3>7")
 >>> move.count is None, move.is_resolved
 (True, False)
->>> str(Move.parse(" 3 : 4 > 7 ")), Move.parse("3:4>7").resolved_count
+>>> str(Move.parse(" 3:4>7 ")), Move.parse("3:4>7").resolved_count
 ('3:4>7', 4)
+>>> parse_action(" Undo "), parse_action("D")
+('undo', Move.deal())
 """
 
 from __future__ import annotations
@@ -32,7 +51,10 @@ from .errors import InvalidMoveError
 COLUMNS = 10
 """Number of tableau columns (a rule of the game)."""
 
-_MOVE_RE = re.compile(r"^ *([0-9]+) *(?:: *([0-9]+) *)?> *([0-9]+) *$")
+MAX_COUNT = 104
+"""The most cards a move can take: a game has 104 cards (a rule of the game)."""
+
+_MOVE_RE = re.compile(r"([0-9]+)(?::([0-9]+))?>([0-9]+)", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +71,8 @@ class Move:
             ``int`` reads :attr:`resolved_count`.
 
     Raises:
-        InvalidMoveError: a column outside 1-10 or a count below 1.
+        InvalidMoveError: ``not_whole_number``, ``column_range`` (a column outside 1-10)
+            or ``count_range`` (a count outside 1-104).
     """
 
     source: int
@@ -64,16 +87,18 @@ class Move:
         ):
             if (type(value) is not int) and not (name == "count" and value is None):
                 raise InvalidMoveError(
-                    f"Move({self.source!r}, {self.target!r}, {self.count!r}): "
-                    f"{name} must be a whole number, not {value!r}"
+                    "not_whole_number",
+                    f"Move({self.source!r}, {self.target!r}, {self.count!r})",
+                    field=name,
+                    value=repr(value),
                 )
         if self.source == 0 and self.target == 0 and self.count == 0:
             return  # the deal
-        for name, column in (("source", self.source), ("target", self.target)):
+        for column in (self.source, self.target):
             if not 1 <= column <= COLUMNS:
-                raise InvalidMoveError(f"{self._text()}: {name} column {column} is not 1-10")
-        if self.count is not None and self.count < 1:
-            raise InvalidMoveError(f"{self._text()}: a move takes at least one card")
+                raise InvalidMoveError("column_range", self._text(), column=column)
+        if self.count is not None and not 1 <= self.count <= MAX_COUNT:
+            raise InvalidMoveError("count_range", self._text(), count=self.count)
 
     def __repr__(self) -> str:
         """Return Python that makes this move again: ``Move.deal()`` for the deal,
@@ -114,14 +139,13 @@ class Move:
         (4, 0)
 
         Raises:
-            InvalidMoveError: the count is still open (``3>7``), naming the move.
+            InvalidMoveError: ``count_open``: the count is still open (``3>7``); resolve
+                the move against a position first (``rules.resolve_move`` or
+                ``Game.resolve``).
         """
         count = self.count
         if count is None:
-            raise InvalidMoveError(
-                f"{self._text()}: the card count is not known until the move is resolved "
-                "against a position (rules.resolve_move or Game.resolve)"
-            )
+            raise InvalidMoveError("count_open", self._text())
         return count
 
     def _text(self) -> str:
@@ -137,31 +161,88 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse ``3:4>7``, ``3>7`` or ``d``/``deal`` (any case, spaces allowed).
+        """Parse a move or the deal: ``3:4>7``, ``3>7``, ``d`` or ``deal``, in the grammar
+        of :func:`parse_action` (white space around only, words in any case).
 
         Raises:
-            InvalidMoveError: bad syntax, a column outside 1-10 or a count below 1; the
-                message repeats the input.
+            InvalidMoveError: the text is not a move or the deal (``undo``, ``redo`` and
+                ``restart`` are ``not_notation`` here); see :func:`parse_action` for the
+                reason codes.
         """
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"{text!r} is not an action: give notation text or a Move")
-        if text.strip().lower() in ("d", "deal"):
-            return DEAL
-        match = _MOVE_RE.match(text)
-        if match is None:
-            raise InvalidMoveError(
-                f"{text!r} is not an action: write 3:4>7 (4 cards from column 3 to 7), 3>7, or d"
-            )
-        source, count, target = match.groups()
-        try:
-            return cls(int(source), int(target), int(count) if count is not None else None)
-        except InvalidMoveError as error:
-            problem = str(error).partition(": ")[2]
-            raise InvalidMoveError(f"{text!r}: {problem}") from None
+        action = parse_action(text)
+        if isinstance(action, str):
+            raise InvalidMoveError("not_notation", text.strip())
+        return action
 
 
 DEAL = Move(0, 0, 0)
 """The deal action."""
+
+DEAL_WORDS: tuple[str, ...] = ("d", "deal")
+"""The words of the deal (any case)."""
+
+
+CONTROL_WORDS: dict[str, str] = {
+    "u": "undo",
+    "undo": "undo",
+    "r": "redo",
+    "redo": "redo",
+    "restart": "restart",
+}
+"""The words of an action that are not moves, with the action each means (any case;
+:func:`parse_action`)."""
+
+
+def _number(text: str) -> int | str:
+    """The value of a number's digits, or the digits themselves when there are too many to
+    be a column or a count (so that no huge text is converted)."""
+    return int(text) if len(text) <= 6 else text
+
+
+def parse_action(text: str) -> Move | str:
+    """Read one action's text: a move (``3:4>7``, ``3>7``), the deal (``d``, ``deal``),
+    or ``undo`` (``u``), ``redo`` (``r``), ``restart``. The one grammar of an action (see
+    the module's docstring): white space around is ignored and inside refused, words in
+    any case, numbers without a leading zero, columns 1-10, counts 1-104.
+
+    Returns:
+        A :class:`Move` (``count`` ``None`` for ``3>7``; :data:`DEAL` for the deal), or
+        the word ``"undo"``, ``"redo"`` or ``"restart"``.
+
+    >>> parse_action("3:4>7"), parse_action(" 3>7 "), parse_action("R")
+    (Move(3, 7, 4), Move(3, 7), 'redo')
+
+    Raises:
+        InvalidMoveError: with the reason code naming what is wrong, the text stripped as
+            ``action``: ``not_text`` (not a string), ``empty``, ``white_space``,
+            ``not_notation``, ``leading_zero`` (param ``digits``: the number as written),
+            ``column_range`` (param ``column``), ``count_range`` (param ``count``).
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError("not_text", "", value=repr(text))
+    token = text.strip()
+    if not token:
+        raise InvalidMoveError("empty", token)
+    word = token.lower()
+    if word in DEAL_WORDS:
+        return DEAL
+    if word in CONTROL_WORDS:
+        return CONTROL_WORDS[word]
+    if any(character.isspace() for character in token):
+        raise InvalidMoveError("white_space", token)
+    match = _MOVE_RE.fullmatch(token)
+    if match is None:
+        raise InvalidMoveError("not_notation", token)
+    source, count, target = match.groups()
+    for number in (source, count, target):
+        if number is not None and len(number) > 1 and number.startswith("0"):
+            raise InvalidMoveError("leading_zero", token, digits=number)
+    for column in (source, target):
+        if not 1 <= len(column) <= 2 or not 1 <= int(column) <= COLUMNS:
+            raise InvalidMoveError("column_range", token, column=_number(column))
+    if count is not None and (len(count) > 3 or not 1 <= int(count) <= MAX_COUNT):
+        raise InvalidMoveError("count_range", token, count=_number(count))
+    return Move(int(source), int(target), int(count) if count is not None else None)
 
 
 def _record_tokens(text: str) -> tuple[str, list[str]]:
@@ -169,13 +250,13 @@ def _record_tokens(text: str) -> tuple[str, list[str]]:
     blank lines and ``#`` comment lines left out.
 
     Raises:
-        InvalidMoveError: the record has no line but comments.
+        InvalidMoveError: ``no_code_line``: the record has no line but comments.
     """
     lines = [
         line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
     ]
     if not lines:
-        raise InvalidMoveError(f"{text!r}: a game record starts with a game code line")
+        raise InvalidMoveError("no_code_line", "")
     return lines[0].strip(), " ".join(lines[1:]).split()
 
 
@@ -197,19 +278,11 @@ def parse_record(text: str) -> tuple[str, list[Move]]:
         try:
             moves.append(Move.parse(token))
         except InvalidMoveError as error:
-            raise InvalidMoveError(f"action {number}: {error}") from None
+            raise InvalidMoveError(
+                error.reason, error.action, **error.params, number=number
+            ) from None
     return code, moves
 
-
-CONTROL_WORDS: dict[str, str] = {
-    "u": "undo",
-    "undo": "undo",
-    "r": "redo",
-    "redo": "redo",
-    "restart": "restart",
-}
-"""The words of a full game record that are not moves, with the action each means (any
-case)."""
 
 RECORD_WORDS: dict[str, str] = {"undo": "u", "redo": "r", "restart": "restart"}
 """How :func:`format_game_record` writes the actions that are not moves."""
@@ -236,14 +309,12 @@ def parse_game_record(text: str) -> tuple[str, list[RecordAction]]:
     code, tokens = _record_tokens(text)
     actions: list[RecordAction] = []
     for number, token in enumerate(tokens, start=1):
-        word = CONTROL_WORDS.get(token.lower())
-        if word is not None:
-            actions.append(word)
-            continue
         try:
-            actions.append(Move.parse(token))
+            actions.append(parse_action(token))
         except InvalidMoveError as error:
-            raise InvalidMoveError(f"action {number}: {error}") from None
+            raise InvalidMoveError(
+                error.reason, error.action, **error.params, number=number
+            ) from None
     return code, actions
 
 
@@ -264,10 +335,8 @@ def format_game_record(
     """
     words = []
     for action in actions:
-        if isinstance(action, str) and action.strip().lower() in CONTROL_WORDS:
-            words.append(RECORD_WORDS[CONTROL_WORDS[action.strip().lower()]])
-        else:
-            words.append(str(action if isinstance(action, Move) else Move.parse(action)))
+        parsed = action if isinstance(action, Move) else parse_action(action)
+        words.append(str(parsed) if isinstance(parsed, Move) else RECORD_WORDS[parsed])
     lines = [f"# {comment}" for comment in comments] + [code]
     lines += [" ".join(words[start : start + 20]) for start in range(0, len(words), 20)]
     return "\n".join(lines) + "\n"

@@ -89,10 +89,10 @@ def check_column(column: int) -> None:
     """Refuse a column number outside 1-10 as bad syntax, like the move notation does.
 
     Raises:
-        InvalidMoveError: ``column`` is outside 1-10.
+        InvalidMoveError: ``column_range``: ``column`` is outside 1-10.
     """
     if not 1 <= column <= COLUMNS:
-        raise InvalidMoveError(f"column {column} is not 1-10")
+        raise InvalidMoveError("column_range", str(column), column=column)
 
 
 def _group_fault(position: Position, index: int, count: int) -> str | None:
@@ -136,11 +136,12 @@ def group_refusal(position: Position, column: int, count: int) -> str | None:
     'empty_source'
 
     Raises:
-        InvalidMoveError: ``column`` is outside 1-10 or ``count`` is below 1.
+        InvalidMoveError: ``column_range`` (``column`` is outside 1-10) or
+            ``count_range`` (``count`` is below 1).
     """
     check_column(column)
     if type(count) is not int or count < 1:
-        raise InvalidMoveError(f"{column}:{count!r}: a group takes at least one card")
+        raise InvalidMoveError("count_range", f"{column}:{count!r}", count=count)
     if position.is_won:
         return "game_won"
     if not position.columns[column - 1]:

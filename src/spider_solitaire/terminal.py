@@ -1,5 +1,6 @@
 """The terminal game: the board drawn with face-down cards hidden, actions typed in the
-move notation, ``u`` undo, ``r`` redo, ``d`` deal, ``q`` quit.
+action notation (:func:`spider_solitaire.moves.parse_action`: a move, ``d`` deal, ``u``
+undo, ``r`` redo, ``restart``), ``q`` quit.
 
 Its sentences come from the message catalog's ``terminal`` section, in English or
 Spanish (:func:`terminal_language`).
@@ -18,8 +19,8 @@ from typing import TextIO
 from .cards import card_text
 from .errors import IllegalMoveError, InvalidMoveError
 from .game import Game
-from .messages import LANGUAGES, text
-from .moves import COLUMNS
+from .messages import LANGUAGES, explain, text
+from .moves import COLUMNS, parse_action
 
 _RED = "\x1b[31m"
 _DIM = "\x1b[2m"
@@ -128,18 +129,20 @@ def play_in_terminal(
             print(help_text, file=stream)
             continue
         try:
-            if lowered in ("u", "undo"):
+            action = parse_action(command)
+            if action == "undo":
                 undone = game.undo()
                 print(text("terminal", "undid", language, action=str(undone)), file=stream)
-            elif lowered in ("r", "redo"):
+            elif action == "redo":
                 pending = game.redo_moves
                 game.redo()  # refused with nothing_to_redo when ``pending`` is empty
                 print(text("terminal", "redid", language, action=str(pending[0])), file=stream)
             else:
-                game.play(command)
+                game.act(action)
         except IllegalMoveError as error:
             print(
-                text("terminal", "refused", language, reason=error.explain(language)), file=stream
+                text("terminal", "refused", language, reason=explain(error, language)),
+                file=stream,
             )
             continue
         except InvalidMoveError:

@@ -161,7 +161,7 @@ def test_a_hint_reads_in_one_short_sentence_first(make_table: Any) -> None:
     table.open(deal["code"], deal["setup"])
     page = table.page
     page.locator("#hint").tap()
-    panel = page.locator("#assist")
+    panel = page.locator("#help-panel")
     expect(panel).to_be_visible()
     table.idle()
     state = table.api_state()
@@ -169,18 +169,18 @@ def test_a_hint_reads_in_one_short_sentence_first(make_table: Any) -> None:
         f"{table.base_url}/api/games/{state['id']}/hint", data={"version": state["version"]}
     ).json()["hint"]
     assert hint["kind"] == "move" and len(hint["short"].split()) <= 17
-    expect(page.locator("#assist-text")).to_have_text(hint["short"])
+    expect(page.locator("#help-text")).to_have_text(hint["short"])
     box = panel.evaluate(BOX)
     assert box[3] - box[1] <= PHONE["height"] / 5, box
     # the cards the hint names are in sight, above the panel
     for card in page.locator(".card.hinted").evaluate_all(f"els => els.map({BOX})"):
         assert card[3] <= box[1], (card, box)
-    more = page.locator("#assist-more")
+    more = page.locator("#help-more")
     expect(more).to_have_text("Why?")
     more.tap()
-    expect(page.locator("#assist-text")).to_have_text(" ".join([hint["text"], *hint["messages"]]))
+    expect(page.locator("#help-text")).to_have_text(" ".join([hint["text"], *hint["messages"]]))
     expect(more).to_be_hidden()
-    expect(page.locator("#assist-close")).to_be_focused()
+    expect(page.locator("#help-close")).to_be_focused()
 
 
 def test_messages_take_one_place_the_newest_replacing_the_older(table: Any) -> None:
@@ -189,11 +189,11 @@ def test_messages_take_one_place_the_newest_replacing_the_older(table: Any) -> N
     deal = DEALS["group"]
     table.open(deal["code"], deal["setup"])
     page = table.page
-    panel, notice = page.locator("#assist"), table.notice()
+    panel, notice = page.locator("#help-panel"), table.notice()
 
     def both_shown() -> bool:
         shown: bool = page.evaluate(
-            "() => !document.getElementById('assist').hidden"
+            "() => !document.getElementById('help-panel').hidden"
             " && document.getElementById('notice').classList.contains('show')"
         )
         return shown

@@ -38,7 +38,7 @@ MEASURE = """() => {
           cornerFont: parseFloat(getComputedStyle(corner).fontSize),
           scroll: [se.scrollWidth, se.scrollHeight, innerWidth, innerHeight],
           controls: [...document.querySelectorAll(
-                       'header button:not([hidden]), .assist-bar button, #stock, .removed-slot')]
+                       'header button:not([hidden]), .help-bar button, #stock, .removed-slot')]
             .map(e => { const r = e.getBoundingClientRect();
                         return [r.left, r.top, r.right, r.bottom]; })};
 }"""
@@ -136,15 +136,15 @@ def test_small_phone_buttons_do_not_overlap(make_table: Any, shots: Path) -> Non
 
     rows = page.locator("#stock-rows").inner_text()
     page.locator("#can-win").tap()
-    expect(page.locator("#assist")).to_be_visible()
+    expect(page.locator("#help-panel")).to_be_visible()
     # whatever the solver answers, it answers (the panel holds its answer, not a dealt row)
-    expect(page.locator("#assist")).to_have_attribute("data-kind", "answer", timeout=60_000)
+    expect(page.locator("#help-panel")).to_have_attribute("data-kind", "answer", timeout=60_000)
     table.idle()
     expect(page.locator("#stock-rows")).to_have_text(rows)
     state = table.api_state()
     assert state["stock_rows_left"] == int(rows) and state["moves"] == 0
-    page.locator("#assist-close").tap()
-    expect(page.locator("#assist")).to_be_hidden()
+    page.locator("#help-close").tap()
+    expect(page.locator("#help-panel")).to_be_hidden()
 
 
 def test_small_phone_hint_panel_leaves_the_hinted_cards_in_sight(
@@ -156,10 +156,10 @@ def test_small_phone_hint_panel_leaves_the_hinted_cards_in_sight(
     table.open("SP1-S4C-AAAAAAD")
     page = table.page
     page.locator("#hint").tap()
-    expect(page.locator("#assist")).to_be_visible()
+    expect(page.locator("#help-panel")).to_be_visible()
     expect(page.locator(".card.hinted")).to_have_count(1)
     page.screenshot(path=str(shots / "small-phone-hint.png"))
-    panel = page.locator("#assist").bounding_box()
+    panel = page.locator("#help-panel").bounding_box()
     card = page.locator(".card.hinted").bounding_box()
     assert panel is not None and card is not None
     assert panel["y"] + panel["height"] <= SMALL_PHONE["height"]

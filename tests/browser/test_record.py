@@ -416,7 +416,7 @@ def test_the_issues_check_two_wins_one_with_a_hint_and_an_abandon(table: Table) 
     line = winning_line(WIN_CODE)
     table.open(WIN_CODE)
     page.locator("#hint").click()
-    expect(page.locator("#assist")).to_be_visible()
+    expect(page.locator("#help-panel")).to_be_visible()
     table.idle()
     for action in line[:-1]:
         table.api_action(action)

@@ -85,6 +85,26 @@ def test_the_rules_page_has_every_section_and_real_cards(make_table: Any, langua
     expect(page.locator("h1")).to_have_text(catalog(other)["rules"]["title"])
 
 
+def test_the_rules_page_has_the_look_chosen_at_the_table(table: Any) -> None:
+    """The theme and four colours chosen in the Settings window are the rules page's too,
+    and its pictures mark a move in that theme's hint colour (white on felt)."""
+    table.open()
+    page = table.page
+    page.locator("#settings").click()
+    dialog = page.locator("#settings-dialog")
+    dialog.get_by_label("Table").select_option("felt")
+    dialog.get_by_label("Four-colour suits").check()
+    dialog.get_by_role("button", name="Close").click()
+    _open_rules(page, f"{table.base_url}/rules")
+    body = page.locator("body")
+    expect(body).to_have_class(has_class("theme-felt"))
+    expect(body).to_have_class(has_class("four-color"))
+    expect(body).not_to_have_class(has_class("theme-clean"))
+    hinted = page.locator(".rule-position .card.hinted").first
+    shadow = hinted.evaluate("el => getComputedStyle(el).boxShadow")
+    assert shadow.startswith("rgb(255, 255, 255) 0px 0px 0px 3px"), shadow
+
+
 def test_the_question_mark_key_and_the_header_link_open_the_rules(make_table: Any) -> None:
     table = make_table(locale="es-ES")
     table.open()

@@ -299,7 +299,7 @@ def test_the_saved_game_is_its_start_and_its_action_log(client: TestClient, app:
 
 def test_database_work_in_threads_gives_the_same_answers(tmp_path: Path) -> None:
     default = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'default.db'}"))
-    assert default.state.service.inline  # SQLite: on the event loop unless told otherwise
+    assert default.state.blocking.inline  # SQLite: on the event loop unless told otherwise
     default.state.store.close()
     answers = []
     for in_threads in (False, True):
@@ -308,7 +308,7 @@ def test_database_work_in_threads_gives_the_same_answers(tmp_path: Path) -> None
         )
         app = create_app(settings)
         app.state.store.clock = Clock()  # the same times: the same playing time
-        assert app.state.service.inline is not in_threads
+        assert app.state.blocking.inline is not in_threads
         with TestClient(app) as client:
             state = new_game(client)
             moved = act(client, state, "6>1").json()
@@ -326,8 +326,12 @@ def test_control_words_in_any_case_and_bad_notation_repeats_the_input(
     assert undone.json()["state"]["moves"] == 0
     bad = act(client, undone.json()["state"], "0>11")
     assert bad.status_code == 400
-    assert bad.json()["reason"] == "bad_action"
-    assert bad.json()["detail"].startswith("'0>11' is not an action")
+    assert bad.json() == {
+        "reason": "bad_action",
+        "message": "'0>11': there is no column 0; the columns are numbered 1 to 10.",
+        "detail": "'0>11': column_range (column=0)",
+        "problem": "column_range",
+    }
 
 
 def test_auto_in_any_case_and_an_auto_without_its_group_names_what_is_missing(
@@ -345,8 +349,5 @@ def test_auto_in_any_case_and_an_auto_without_its_group_names_what_is_missing(
         "body.auto.column: Field required; body.auto.count: Field required"
     )
     bad = client.post(url, json={"version": 1, "action": "xx"})
-    assert bad.json()["detail"] == (
-        "'xx' is not an action: write 3:4>7, 3>7, d, undo, redo, restart, "
-        "or auto with a column and a count"
-    )
+    assert (bad.json()["detail"], bad.json()["problem"]) == ("'xx': not_notation", "not_notation")
     assert client.get(f"/api/games/{state['id']}").json()["version"] == 1

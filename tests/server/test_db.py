@@ -13,8 +13,10 @@ from fastapi.testclient import TestClient
 
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db import StaleVersionError, Store
-from spider_solitaire.server.games import GameCache, GameService, LoadedGame
-from spider_solitaire.server.schemas import MoveAction
+from spider_solitaire.server.errors import ApiError
+from spider_solitaire.server.games import LEAVE_TRIES, GameCache, GameService, LoadedGame
+from spider_solitaire.server.schemas.actions import MoveAction
+from spider_solitaire.server.schemas.games import NewGameFromCode
 from spider_solitaire.server.settings import Settings
 
 from .conftest import CODE, Clock
@@ -101,6 +103,46 @@ def test_two_threads_racing_on_one_version_one_wins(tmp_path: Path) -> None:
         thread.join()
     assert sorted(results) == ["played", "stale_version"]
     assert len(store.games.actions(game.id)) == 1
+
+
+def test_leaving_a_game_played_on_meanwhile_is_tried_again(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game left was played on (in another tab) between the service's read and its
+    write: the service reads it again and writes again, up to LEAVE_TRIES times, then
+    answers 409 ``stale_version_left`` with nothing saved."""
+    service = GameService(store, undo_limit=100, cache_games=4)
+    left = store.games.record_actions(_game(store), ["6:1>1"])
+    player = left.player_id
+    create_game = store.games.create
+    tries: list[object] = []
+
+    def racing(*args: Any, **kwargs: Any) -> Any:
+        tries.append(kwargs["abandon"])
+        if len(tries) < 2:
+            raise StaleVersionError
+        return create_game(*args, **kwargs)
+
+    monkeypatch.setattr(store.games, "create", racing)
+    request = NewGameFromCode(code=CODE, confirm=["abandon"])
+    created = service.create(player, request)
+    assert len(tries) == 2
+    assert all(leaving is not None and leaving[0].id == left.id for leaving in tries)
+    assert store.games.current(player).id == created.record.id  # type: ignore[union-attr]
+    assert store.games.get(left.id).outcome == "lost"  # type: ignore[union-attr]
+
+    def always_stale(record: Any, leaving: Any) -> Any:
+        tries.append(leaving)
+        raise StaleVersionError
+
+    monkeypatch.setattr(store.games, "open", always_stale)
+    store.games.record_actions(created.record, ["6:1>1"])
+    tries.clear()
+    with pytest.raises(ApiError) as refused:
+        service.open(player, left.id, ["abandon"])
+    assert (refused.value.status, refused.value.reason) == (409, "stale_version_left")
+    assert len(tries) == LEAVE_TRIES
+    assert store.games.current(player).id == created.record.id  # type: ignore[union-attr]
 
 
 def test_the_current_game_is_the_last_created_or_played(store: Store) -> None:

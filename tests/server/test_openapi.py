@@ -22,7 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 from schemathesis.config import SchemathesisConfig
 
 from spider_solitaire.server.app import create_app
-from spider_solitaire.server.schemas import ActionRequest
+from spider_solitaire.server.schemas.actions import ActionRequest
 from spider_solitaire.server.settings import Settings
 
 from .conftest import CODE

@@ -132,7 +132,7 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/daily",
     }
     models = set(schema["components"]["schemas"])
-    assert {"HintAnswer", "WinCheck", "LastWinnable", "SolutionStep", "DealSearch"} <= models
+    assert {"HintAnswer", "CanWinAnswer", "LastWinnable", "SolutionStep", "DealSearch"} <= models
     assert {"GameState", "MoveAction", "AutoAction", "ActionResult", "ErrorBody"} <= models
     assert {"NewGameFromCode", "NewGameFromSuits", "NewGameFromPosition"} <= models
     assert {"Stats", "Figures", "RecordView", "WinSummary", "ConfirmBody"} <= models

@@ -15,14 +15,13 @@ from spider_solitaire.errors import REASONS, IllegalMoveError
 from spider_solitaire.events import CardsMoved, GameWon, RowDealt, RunRemoved
 from spider_solitaire.messages import LANGUAGES, catalog
 from spider_solitaire.server.errors import SERVER_REASONS
+from spider_solitaire.server.rule_links import RULE_SECTIONS, rules_link
 from spider_solitaire.server.rules_page import (
     ILLUSTRATIONS,
-    RULE_SECTIONS,
     SECTIONS,
     Illustration,
     describe,
     picture,
-    rules_link,
 )
 
 from .conftest import board, new_game

@@ -23,7 +23,7 @@ from spider_solitaire.server.cli import listening_socket
 from spider_solitaire.server.settings import Settings
 
 from .conftest import CODE
-from .test_assist import TRAP
+from .test_help import TRAP
 
 HARD = "SP1-S4C-AAAAAAB"
 """A 4-suit deal: the solver needs a few seconds (about 2 s here when idle)."""

@@ -18,8 +18,8 @@ from spider_solitaire.events import (
     RunRemoved,
 )
 from spider_solitaire.server.db import GameRecord
-from spider_solitaire.server.games import build_state
-from spider_solitaire.server.schemas import LastWinnable, LostAction, TableLabels
+from spider_solitaire.server.schemas.help import LastWinnable, LostAction
+from spider_solitaire.server.schemas.state import TableLabels
 from spider_solitaire.server.texts import (
     announcement,
     can_win_texts,
@@ -30,6 +30,7 @@ from spider_solitaire.server.texts import (
     solution_message,
     wording,
 )
+from spider_solitaire.server.views import build_state
 
 from .conftest import board
 

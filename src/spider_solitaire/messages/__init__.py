@@ -5,7 +5,9 @@ terminal, the server and the browser all read the same sentences. Shape of each 
 
     {"<section>": {"<key>": "<sentence>", ...}, ...}
 
-Sections: ``reasons`` (why the rules refuse an action, by reason code), ``errors`` (the
+Sections: ``reasons`` (why the rules refuse an action, by reason code), ``notation``
+(why an action's text is not notation, by :class:`~spider_solitaire.errors.InvalidMoveError`
+reason code), ``errors`` (the
 server's own error reasons), ``hints`` (why a hint helps), ``help`` (the sentences of a
 hint, "Can I still win?", the solution and the deal search), ``events`` (what an action
 did, for screen readers), ``labels`` (the table's accessible labels and notices),
@@ -38,7 +40,7 @@ from functools import cache
 from importlib import resources
 
 from ..cards import RANKS, SUITS
-from ..errors import UnknownTextError
+from ..errors import IllegalMoveError, InvalidMoveError, UnknownTextError, install_explainer
 
 LANGUAGES: tuple[str, ...] = ("en", "es")
 """Languages with a catalog, the first being the fallback."""
@@ -156,6 +158,29 @@ def placeholders(sentence: str) -> frozenset[str]:
 def reason_text(reason: str, language: str = "en") -> str:
     """Return the one-sentence rule behind a refusal ``reason`` code, in ``language``."""
     return message("reasons", reason, language)
+
+
+def explain(error: IllegalMoveError | InvalidMoveError, language: str = "en") -> str:
+    """Return the sentence that says why the engine refused an action, in ``language``:
+    the ``reasons`` sentence of an :class:`~spider_solitaire.errors.IllegalMoveError`
+    (the rule), the ``notation`` sentence of an
+    :class:`~spider_solitaire.errors.InvalidMoveError` (what is wrong with the text),
+    filled from the error's ``params``.
+
+    >>> from spider_solitaire.errors import InvalidMoveError
+    >>> explain(IllegalMoveError("stock_empty", "d"), "es")
+    'El mazo está vacío: ya se han repartido las cinco filas.'
+    >>> explain(InvalidMoveError("column_range", "11>1", column=11))
+    "'11>1': there is no column 11; the columns are numbered 1 to 10."
+
+    Raises:
+        UnknownTextError: the error's reason has no sentence (a bug of the catalog).
+    """
+    section = "reasons" if isinstance(error, IllegalMoveError) else "notation"
+    return text(section, error.reason, language, **error.params)
+
+
+install_explainer(explain)  # the deprecated IllegalMoveError.explain's sentences
 
 
 @cache

@@ -1,6 +1,7 @@
 """``create_app(settings)``: the FastAPI application, built in one place.
 
-Wiring only: the store, the game service and the help service on ``app.state``, the
+Wiring only: the store, the game service, the help service and how blocking work is
+run on ``app.state``, the
 route modules, the error answers (never a 500 for bad input; every error is
 ``{"reason", "message"}`` in the player's language), the body limit and the security
 headers.
@@ -8,7 +9,7 @@ headers.
 The OpenAPI schema comes from the routes' models as FastAPI builds it. This API answers
 a malformed request with 400 ``bad_request`` (never FastAPI's 422 validation answer):
 each route documents its own error answers, and the app documents ``default`` (any
-other answer, such as a 500 ``server_error``) as the same :class:`~.schemas.ErrorBody`,
+other answer, such as a 500 ``server_error``) as the same :class:`~.schemas.errors.ErrorBody`,
 which also tells FastAPI not to add its 422 ``HTTPValidationError`` entry.
 """
 
@@ -39,8 +40,9 @@ from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from .record.daily import DailyBook, check_daily_data
 from .record.service import RecordBook
 from .routes import actions, daily, games, help, pages, record
-from .schemas import ErrorBody
+from .schemas.errors import ErrorBody
 from .settings import Settings
+from .threads import Blocking
 
 log = logging.getLogger(__name__)
 
@@ -82,20 +84,6 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def validation_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
         errors = list(error.errors())
-        bad_notation = any(
-            item.get("type") == "string_pattern_mismatch"
-            and item.get("loc", ())[-1:] == ("action",)
-            for item in errors
-        )
-        if bad_notation:
-            given = next(
-                item.get("input") for item in errors if item.get("loc", ())[-1:] == ("action",)
-            )
-            detail = (
-                f"{given!r} is not an action: write 3:4>7, 3>7, d, undo, redo, restart, "
-                "or auto with a column and a count"
-            )
-            return _error_response(request, ApiError(400, "bad_action", detail=detail))
         bad_code = [
             item
             for item in errors
@@ -153,7 +141,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     The database is opened (and brought to the newest schema by the migrations) here;
     it is closed when the app's lifespan ends. ``app.state`` holds ``settings``,
-    ``store``, ``service`` (the :class:`GameService`), ``solver_pool``, ``help`` (the
+    ``store``, ``service`` (the :class:`GameService`), ``blocking`` (the
+    :class:`~.threads.Blocking` that runs the service's work: on the event loop for
+    SQLite unless ``Settings.db_in_threads`` says otherwise), ``solver_pool``, ``help`` (the
     :class:`HelpService`), ``limiter`` (the :class:`~.limits.RateLimiter`), ``record``
     (the :class:`RecordBook`) and ``daily`` (the :class:`DailyBook`). A warning is logged
     when fewer than 180 days of shipped daily deals are left
@@ -169,12 +159,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     in_threads = settings.db_in_threads
     if in_threads is None:
         in_threads = store.engine.dialect.name != "sqlite"
-    service = GameService(
-        store,
-        undo_limit=settings.undo_limit,
-        cache_games=settings.cache_games,
-        inline=not in_threads,
-    )
+    blocking = Blocking(inline=not in_threads)
+    service = GameService(store, undo_limit=settings.undo_limit, cache_games=settings.cache_games)
 
     pool = SolverPool(
         settings.solver_cores,
@@ -191,7 +177,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
     elif settings.job_queue != "pool":
         raise ValueError(f"job_queue {settings.job_queue!r} is not pool or procrastinate")
-    helper = HelpService(service, runner, settings)
+    helper = HelpService(service, store, blocking, runner, settings)
     limiter = RateLimiter(
         store,
         {
@@ -225,11 +211,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.store = store
     app.state.service = service
+    app.state.blocking = blocking
     app.state.solver_pool = pool
     app.state.help = helper
     app.state.limiter = limiter
-    app.state.record = RecordBook(service)
-    app.state.daily = DailyBook(service)
+    app.state.record = RecordBook(service, store)
+    app.state.daily = DailyBook(store)
     check_daily_data()
     _install_error_handlers(app)
     app.include_router(games.router)

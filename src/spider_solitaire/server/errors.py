@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import REASONS
 from ..messages import LANGUAGES, catalog, message, reason_text
-from .rules_page import rules_link
+from .rule_links import rules_link
 
 SERVER_REASONS: frozenset[str] = frozenset(catalog(LANGUAGES[0])["errors"])
 """The server's own reason codes: the keys of the catalog's ``errors`` section."""
@@ -26,7 +26,8 @@ class ApiError(Exception):
 
     The message is chosen when the answer is written, in the request's language; so is
     an extra field given as a :class:`Localized` (a function of the language, such as
-    the current state with its labels).
+    the current state with its labels). An extra ``message`` replaces the reason's own
+    sentence (``bad_action`` gives the engine's sentence for what is wrong).
 
     Raises:
         AssertionError: ``reason`` is neither an engine nor a server reason code (a bug).

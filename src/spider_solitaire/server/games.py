@@ -1,16 +1,17 @@
-"""The game service: the engine, the store and a cache, behind the routes.
+"""The game service: the engine, the store and a cache of rebuilt games, behind the routes.
 
 :class:`GameService` is the only code that writes games: new games, actions, undoing
 several steps at once and the ``assisted`` flag all go through it (the help modules and
-the routes ask it; none of them touches the store or the cache).
+the routes ask it; none of them writes a game or touches the cache).
 
 A request names a game by id; the service checks that the player owns it, rebuilds the
 :class:`~spider_solitaire.game.Game` (from the cache when it holds that game at the
 stored version, else by replaying the saved actions), plays the action on a copy,
-commits it with the version check, and only then answers. Everything the player gets
-is built here from the engine's view: face-down cards only as a count (and their ids,
-which tell nothing), the stock only as rows left; its texts are in the player's
-language (:mod:`.texts`), and the state is kept per version and language.
+commits it with the version check, and only then answers. What the player gets is
+built by :mod:`.views` from the engine's view (face-down cards only as a count, the stock
+only as rows left), with whether the game is stuck, which the service asks the solver;
+the state is kept per version and language. What a new game's request must satisfy
+beyond the engine's checks is in :mod:`.checks`.
 """
 
 from __future__ import annotations
@@ -20,48 +21,33 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import cast
 
 from .. import rules
-from ..cards import CARD_TEXTS, HIDDEN, Card
-from ..daily import DailyDealMissingError, daily_deals
-from ..errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError
+from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import Event
 from ..game import Game
-from ..messages import message
-from ..moves import DEAL, Move
-from ..position import Position
+from ..messages import explain
+from ..moves import Move, parse_action
 from ..solver import no_useful_move
+from .checks import daily_date, requested_game
 from .db import Decided, GameRecord, StaleVersionError, Store
 from .errors import ApiError, Localized
 from .players import ensure_player
 from .record.standing import standing_view
-from .schemas import (
-    ActionRequest,
-    AutoAction,
-    ColumnView,
-    GameState,
-    GroupView,
-    NewGameDaily,
-    NewGameFromCode,
-    NewGameFromPosition,
-    NewGameRequest,
-    RecordView,
-    RuleName,
-    SuitCount,
-)
-from .texts import clock_text, confirm_text, daily_label, table_labels, wording
-from .threads import Blocking
+from .schemas.actions import ActionRequest, AutoAction
+from .schemas.games import NewGameDaily, NewGameRequest
+from .schemas.state import GameState, RecordView
+from .texts import confirm_text
+from .views import build_state
 
 LEAVE_TRIES = 3
 """How many times starting or opening a game reads the game it leaves again, when that
 game was played on (in another tab) between the read and the write."""
 
-CONTROL_ACTIONS = ("undo", "redo", "restart")
-"""Actions that are not moves; stored in the action log by these names."""
+Leaving = tuple[GameRecord, Decided]
+"""A game the player leaves unfinished, with the loss it counts as."""
 
 SNAPSHOT_EVERY = 50
 """A game's snapshot is kept each time its version passes a multiple of this (a decision
@@ -140,195 +126,13 @@ class GameCache:
 
 
 def replay(game: Game, action: str) -> None:
-    """Play one stored action on ``game``: a move, ``d``, ``undo``, ``redo`` or ``restart``
-    (without making its events: rebuilding a game needs only its position and stacks).
+    """Play one stored action on ``game``: a move, ``d``, ``undo``, ``redo`` or ``restart``,
+    through the engine's one reading and dispatch of an action (:meth:`Game.act`).
 
     Raises:
         InvalidMoveError, IllegalMoveError: as the engine does.
     """
-    if action == "undo":
-        game.undo()
-    elif action == "redo":
-        game.redo()
-    elif action == "restart":
-        game.restart()
-    else:
-        game.play(Move.parse(action))
-
-
-KEPT_VIEWS = 4096
-"""How many column views and group views are kept (each): an action changes
-two or three columns, so the next state finds most of its parts already made (a decision
-of ours, measured with bench/server.py). The views are values, shared between states and
-never changed."""
-
-
-@lru_cache(KEPT_VIEWS)
-def column_view(
-    language: str,
-    number: int,
-    face_up: tuple[Card, ...],
-    face_down: int,
-    ids: tuple[int, ...],
-    largest: int,
-) -> ColumnView:
-    """Return column ``number`` as the player sees it (``face_down`` cards counted, the
-    ``face_up`` ones named, every card's id), its texts in ``language`` (see
-    :meth:`.texts.Wording.column`)."""
-    texts = wording(language).column(number, face_up, face_down, largest)
-    return ColumnView(
-        face_down=face_down,
-        face_up=[CARD_TEXTS[card] for card in face_up],
-        ids=list(ids),
-        label=texts.label,
-        target_label=texts.target_label,
-        name=texts.name,
-        name_target=texts.name_target,
-    )
-
-
-@lru_cache(KEPT_VIEWS)
-def group_view(
-    language: str, column: int, group: tuple[Card, ...], targets: tuple[int, ...], auto: int | None
-) -> GroupView:
-    """Return the movable ``group`` (the last cards of ``column``) with its ``targets``,
-    auto-move target and pick-up sentence in ``language``."""
-    return GroupView(
-        column=column,
-        count=len(group),
-        targets=list(targets),
-        auto=auto,
-        pick_up=wording(language).pick_up(column, group, targets),
-    )
-
-
-def build_state(
-    record: GameRecord,
-    game: Game,
-    language: str = "en",
-    standing: RecordView | None = None,
-) -> GameState:
-    """Return the player's view of ``game`` (stored as ``record``) with its movable groups
-    and its texts in ``language``; ``standing``: the game in the player's record (None in
-    a replay: no record, no time in the labels).
-
-    Only face-up cards are named; ``groups`` comes from the engine's legal moves and
-    ``auto_move``, which depend on face-up cards alone; the ids are the cards' places in
-    the deal, which tell nothing about a face-down card.
-    """
-    position = game.position
-    targets: dict[tuple[int, int], tuple[int, ...]] = {}
-    can_deal = False
-    for move in game.legal_moves():
-        if move == DEAL:
-            can_deal = True
-        else:
-            key = (move.source, move.resolved_count)
-            targets[key] = (*targets.get(key, ()), move.target)
-    columns = []
-    groups = []
-    for column, (cards, down, ids) in enumerate(
-        zip(position.columns, position.face_down, position.ids, strict=True), start=1
-    ):
-        largest = rules.movable_length(position, column)
-        columns.append(column_view(language, column, cards[down:], down, ids, largest))
-        for count, auto in enumerate(rules.auto_targets(position, column), start=1):
-            listed = targets.get((column, count), ())
-            groups.append(group_view(language, column, cards[-count:], listed, auto))
-    deal_reason = None
-    if not can_deal:
-        deal_reason = "game_won" if game.is_won else rules.deal_reason(position)
-    labels = table_labels(
-        language,
-        position.stock_rows_left,
-        position.removed,
-        position.suits,
-        position.rule,
-        game.code,
-        position.score if game.is_won else None,
-        record.assisted,
-    )
-    if standing is not None:
-        labels = labels.model_copy(update={"time": clock_text(standing.playing_ms)})
-    stuck = no_useful_move(game)
-    if stuck:
-        sentence = message("labels", "stuck" if game.can_undo else "stuck_no_undo", language)
-        labels = labels.model_copy(update={"stuck": sentence})
-    if record.daily_date is not None:
-        labels = labels.model_copy(update={"daily": daily_label(record.daily_date, language)})
-    return GameState(
-        id=record.id,
-        version=record.version,
-        code=game.code,
-        suits=cast(SuitCount, position.suits),
-        rule=cast(RuleName, position.rule),
-        score=position.score,
-        moves=position.move_count,
-        removed=list(position.removed),
-        stock_rows_left=position.stock_rows_left,
-        is_won=game.is_won,
-        can_undo=game.can_undo,
-        can_redo=game.can_redo,
-        assisted=record.assisted,
-        columns=columns,
-        groups=groups,
-        can_deal=can_deal,
-        deal_reason=deal_reason,
-        stuck=stuck,
-        labels=labels,
-        record=standing,
-    )
-
-
-MAX_START_COUNT = 10**9
-"""Largest ``score`` or ``moves`` a game's start position may state (a decision of ours:
-the engine's notation takes up to 2^31 - 1, :data:`~spider_solitaire.position.MAX_COUNT`;
-starting at most here leaves more than a billion actions before a counter the game
-reaches could no longer be written and read back, for the solver or a snapshot)."""
-
-
-def daily_date(text: str) -> dt.date:
-    """Return the date ``text`` (YYYY-MM-DD) when it has shipped daily deals.
-
-    Raises:
-        ApiError: 400 ``no_daily_deal`` naming the shipped range, for a date without
-            deals or one that does not exist (2026-02-30).
-    """
-    try:
-        day = dt.date.fromisoformat(text)
-        daily_deals(day)
-    except ValueError:
-        raise ApiError(400, "no_daily_deal", detail=f"{text!r} is not a date") from None
-    except DailyDealMissingError as error:
-        raise ApiError(400, "no_daily_deal", detail=str(error)) from None
-    return day
-
-
-def _check_playable(start: Position) -> None:
-    """Refuse a start position a game cannot be played from (a decision of ours: the
-    engine's ``strict=False`` allows puzzles, but the server keeps only games a player and
-    the solver can play).
-
-    Raises:
-        ApiError: 400 ``bad_position`` when ``start`` has a hidden (``??``) card, whose
-            identity the server would need to play it, or has no card on the tableau or in
-            the stock (it would count as won before any move), or a ``score`` or
-            ``moves`` over :data:`MAX_START_COUNT`.
-    """
-    for key, value in (("score", start.score), ("moves", start.move_count)):
-        if value > MAX_START_COUNT:
-            detail = (
-                f"{key}: {value} is more than the {MAX_START_COUNT} a game may start from "
-                "(it must stay writable while the game goes on)"
-            )
-            raise ApiError(400, "bad_position", detail=detail)
-    cards = [card for column in start.columns for card in column] + list(start.stock)
-    if HIDDEN in cards:
-        detail = "a position to play from gives every card; ?? (a hidden card) is not allowed"
-        raise ApiError(400, "bad_position", detail=detail)
-    if not cards:
-        detail = "there is no card on the tableau or in the stock: nothing to play"
-        raise ApiError(400, "bad_position", detail=detail)
+    game.act(action)
 
 
 class GameService:
@@ -338,34 +142,20 @@ class GameService:
         store: the database.
         undo_limit: the Game option for every game.
         cache_games: size of the in-memory cache of rebuilt games.
-        inline: run the service's work on the event loop (no thread hop) rather than in
-            the thread pool; see ``Settings.db_in_threads``.
 
-    Attributes:
-        blocking: how async callers run the service's (blocking) methods:
-            ``await service.blocking(service.act, ...)``.
+    Its methods block (database and engine work): async callers run them through the
+    app's :class:`~.threads.Blocking` (``await blocking(service.act, ...)``).
     """
 
-    def __init__(
-        self, store: Store, *, undo_limit: int, cache_games: int, inline: bool = False
-    ) -> None:
+    def __init__(self, store: Store, *, undo_limit: int, cache_games: int) -> None:
         self.store = store
         self.undo_limit = undo_limit
         self.cache = GameCache(cache_games)
-        self.blocking = Blocking(inline=inline)
-
-    @property
-    def inline(self) -> bool:
-        """True when the service's work runs on the event loop (see :attr:`blocking`)."""
-        return self.blocking.inline
 
     # --- loading ------------------------------------------------------------------
 
     def start(self, record: GameRecord) -> Game:
         """Return ``record``'s game at its start (before any action)."""
-        return self._start(record)
-
-    def _start(self, record: GameRecord) -> Game:
         if record.code is not None:
             return Game.from_code(record.code, undo_limit=self.undo_limit)
         assert record.start_position is not None
@@ -375,7 +165,7 @@ class GameService:
         """Return ``record``'s game at its version: from its newest snapshot when there is
         one since the last restart, else from its start, replaying the saved actions after
         it (undo and redo included, so the stacks come back exactly)."""
-        game = self._start(record)
+        game = self.start(record)
         after = record.restart_at
         kept = self.store.games.snapshot(record.id)
         if kept is not None and record.restart_at <= kept[0] <= record.version:
@@ -401,9 +191,19 @@ class GameService:
         state = loaded.states.get(language)
         if state is None:
             standing = standing_view(self.store, loaded.record, loaded.game, language)
-            state = build_state(loaded.record, loaded.game, language, standing)
+            state = self.view(loaded.record, loaded.game, language, standing)
             loaded.states[language] = state
         return state
+
+    @staticmethod
+    def view(
+        record: GameRecord, game: Game, language: str, standing: RecordView | None = None
+    ) -> GameState:
+        """Return the player's view of ``game`` (stored as ``record``; ``standing``: its
+        place in the player's record, None in a replay) as :func:`.views.build_state`
+        builds it, with whether the game is stuck: the solver's
+        :func:`~spider_solitaire.solver.no_useful_move` (the hints' own test)."""
+        return build_state(record, game, language, standing, stuck=no_useful_move(game))
 
     def get(self, player_id: str | None, game_id: str) -> LoadedGame:
         """Return the game ``game_id`` of ``player_id``, as stored now.
@@ -470,51 +270,24 @@ class GameService:
             ongoing = self._daily_in_progress(player_id, day, request.suits)
             if ongoing is not None:
                 return self.open(player_id, ongoing.id, request.confirm)
-        try:
-            if isinstance(request, NewGameDaily):
-                assert day is not None
-                code = daily_deals(day).codes[request.suits]
-                game = Game.from_code(code, undo_limit=self.undo_limit)
-            elif isinstance(request, NewGameFromCode):
-                game = Game.from_code(request.code, undo_limit=self.undo_limit)
-            elif isinstance(request, NewGameFromPosition):
-                game = Game.from_position(
-                    request.position, strict=False, undo_limit=self.undo_limit
-                )
-            else:
-                game = Game.new(request.suits, request.rule, undo_limit=self.undo_limit)
-        except InvalidCodeError as error:
-            raise ApiError(400, "bad_code", detail=str(error)) from None
-        except InvalidPositionError as error:
-            raise ApiError(400, "bad_position", detail=str(error)) from None
-        if isinstance(request, NewGameFromPosition):
-            _check_playable(game.start)
-        practice = game.code is None
+        game = requested_game(request, day, self.undo_limit)
         won_before = game.code is not None and self.store.games.has_won_code(player_id, game.code)
-        for attempt in range(LEAVE_TRIES):
-            leaving = self._leaving(player_id)
-            needed = ["abandon"] if leaving is not None else []
-            if won_before:
-                practice = True
-                needed.append("practice")
-            self._confirmed(needed, request.confirm)
-            try:
-                record = self.store.games.create(
-                    player_id,
-                    code=game.code,
-                    start_position=None if game.code is not None else game.start.to_text(),
-                    suits=game.suits,
-                    rule=game.rule,
-                    practice=practice,
-                    abandon=leaving,
-                    daily_date=day,
-                )
-                break
-            except StaleVersionError:  # the game left was played on meanwhile: again
-                if attempt == LEAVE_TRIES - 1:
-                    raise ApiError(409, "stale_version_left") from None
-        if leaving is not None:
-            self.cache.drop(leaving[0].id)
+        practice = game.code is None or won_before
+
+        def write(leaving: Leaving | None) -> GameRecord:
+            return self.store.games.create(
+                player_id,
+                code=game.code,
+                start_position=None if game.code is not None else game.start.to_text(),
+                suits=game.suits,
+                rule=game.rule,
+                practice=practice,
+                abandon=leaving,
+                daily_date=day,
+            )
+
+        also = ["practice"] if won_before else []
+        record = self._leave_for(player_id, request.confirm, write, also=also)
         loaded = LoadedGame(record, game)
         self.cache.put(loaded)
         return loaded
@@ -540,18 +313,47 @@ class GameService:
         """
         loaded = self.get(player_id, game_id)
         assert player_id is not None
+
+        def write(leaving: Leaving | None) -> GameRecord:
+            return self.store.games.open(loaded.record, leaving)
+
+        return self._load(self._leave_for(player_id, confirm, write, keep=game_id))
+
+    def _leave_for(
+        self,
+        player_id: str,
+        confirm: Sequence[str],
+        write: Callable[[Leaving | None], GameRecord],
+        *,
+        keep: str | None = None,
+        also: Sequence[str] = (),
+    ) -> GameRecord:
+        """Leave the player's current game for another: ``write`` saves the other (a new
+        game, or ``keep``, the game opened) with the loss of the game left (None when
+        leaving it loses nothing), in one transaction; return what it saved.
+
+        The game left is read again and the write tried again, up to :data:`LEAVE_TRIES`
+        times, when it was played on (in another tab) between the read and the write.
+
+        Raises:
+            ApiError: 409 ``confirm_needed`` when ``confirm`` lacks ``abandon`` (the game
+                left would count as lost) or a word of ``also``; 409
+                ``stale_version_left`` when the game left kept changing. Nothing is
+                saved then.
+        """
         for attempt in range(LEAVE_TRIES):
-            leaving = self._leaving(player_id, keep=game_id)
-            self._confirmed(["abandon"] if leaving is not None else [], confirm)
+            leaving = self._leaving(player_id, keep=keep)
+            needed = ["abandon"] if leaving is not None else []
+            self._confirmed([*needed, *also], confirm)
             try:
-                record = self.store.games.open(loaded.record, leaving)
+                record = write(leaving)
                 break
             except StaleVersionError:  # the game left was played on meanwhile: again
                 if attempt == LEAVE_TRIES - 1:
                     raise ApiError(409, "stale_version_left") from None
         if leaving is not None:
             self.cache.drop(leaving[0].id)
-        return self._load(record)
+        return record
 
     def check_leaving(self, player_id: str | None, confirm: Sequence[str]) -> None:
         """Check that the player may leave the current game for another (a winnable deal
@@ -561,9 +363,7 @@ class GameService:
             leaving = self._leaving(player_id)
             self._confirmed(["abandon"] if leaving is not None else [], confirm)
 
-    def _leaving(
-        self, player_id: str, keep: str | None = None
-    ) -> tuple[GameRecord, Decided] | None:
+    def _leaving(self, player_id: str, keep: str | None = None) -> Leaving | None:
         """Return the player's current game and its loss when leaving it now would count
         as lost (it has actions, no outcome, is not practice and is not won), else None;
         ``keep``: the game being opened (leaving nothing)."""
@@ -638,7 +438,8 @@ class GameService:
         Raises:
             ApiError: 404 ``not_found``; 409 ``stale_version`` (with the current state)
                 when ``request.version`` is not the game's version or another action got
-                in first; 400 ``bad_action`` for bad notation; 422 with the engine's
+                in first; 400 ``bad_action`` when the engine's grammar refuses the text
+                (its sentence as the message, its code as ``problem``); 422 with the engine's
                 reason (or ``no_target``) when the rules refuse it. Nothing is saved then.
         """
         loaded = self._to_change(player_id, game_id, request.version)
@@ -748,25 +549,29 @@ class GameService:
         return saved
 
     def _play(self, game: Game, request: ActionRequest) -> tuple[str, list[Event]]:
-        """Play ``request`` on ``game``; return the action's text for the log and events."""
-        action = request.action.strip().lower()
+        """Play ``request`` on ``game``; return the action's text for the log (canonical:
+        ``3:4>7``, ``d``, ``undo``) and the events. The text is read by the engine alone
+        (:func:`~spider_solitaire.moves.parse_action`)."""
         try:
-            if action in CONTROL_ACTIONS:
-                return action, game.act(action)
             if isinstance(request, AutoAction):
                 column, count = request.column, request.count
-                move = game.auto_move(column, count)
-                if move is None:  # why: the engine's reason, or movable but nowhere to go
+                action: Move | str | None = game.auto_move(column, count)
+                if action is None:  # why: the engine's reason, or movable but nowhere to go
                     reason = rules.group_refusal(game.position, column, count) or "no_target"
                     raise ApiError(422, reason, action=f"auto {column}:{count}")
             else:
-                try:
-                    move = Move.parse(action)
-                except InvalidMoveError as error:
-                    raise ApiError(400, "bad_action", detail=str(error)) from None
-                if not move.is_deal and move.count is None and not game.is_won:
-                    move = rules.resolve_move(game.position, move)
-            events = game.act(move)
+                action = parse_action(request.action)
+                if isinstance(action, Move) and not action.is_resolved:
+                    action = game.resolve(action)  # the log keeps the count
+            events = game.act(action)
+        except InvalidMoveError as error:
+            raise ApiError(
+                400,
+                "bad_action",
+                message=Localized(explain, error),
+                detail=str(error),
+                problem=error.reason,
+            ) from None
         except IllegalMoveError as error:
             raise ApiError(422, error.reason, action=error.action) from None
-        return str(move), events
+        return str(action), events

@@ -8,8 +8,8 @@ talks about and what the engine says of it (``tests/server/test_rules_page.py`` 
 each one with the engine). Only what a player would see reaches the page: a face-down
 card is sent as ``null``, and no stock card is sent at all.
 
-:data:`RULE_SECTIONS` says which section explains each refusal, so that a refused action's
-error body can link to it (``"rules": "/rules#moving-groups"``, see
+:data:`.rule_links.RULE_SECTIONS` says which section explains each refusal, so that a
+refused action's error body can link to it (``"rules": "/rules#moving-groups"``, see
 :meth:`spider_solitaire.server.errors.ApiError.body`).
 """
 
@@ -27,10 +27,8 @@ from ..messages import LANGUAGES, message
 from ..moves import COLUMNS, Move
 from ..position import Position
 from ..rules import movable_length
+from .rule_links import RULES_PATH
 from .texts import wording
-
-RULES_PATH = "/rules"
-"""Where the page is served."""
 
 
 @dataclass(frozen=True)
@@ -205,31 +203,6 @@ ILLUSTRATIONS: tuple[Illustration, ...] = (
 """Every picture of the page, in page order. Each is checked against the engine
 (``tests/server/test_rules_page.py``): the action is legal, or refused with ``refusal``."""
 
-RULE_SECTIONS: dict[str, str] = {
-    "same_column": "moving-groups",
-    "empty_source": "moving-groups",
-    "face_down": "moving-groups",
-    "not_descending": "moving-groups",
-    "mixed_suits": "moving-groups",
-    "not_one_higher": "building-down",
-    "on_ace": "building-down",
-    "no_target": "building-down",
-    "deal_needs_full_columns": "stock",
-    "stock_empty": "stock",
-    "game_won": "winning",
-    "nothing_to_undo": "score-and-undo",
-    "nothing_to_redo": "score-and-undo",
-}
-"""The section that explains each refusal reason (a decision of ours); the reasons left
-out (``hidden``, the server's own errors) are not about the rules."""
-
-
-def rules_link(reason: str) -> str | None:
-    """Return the page's address for the section that explains refusal ``reason``
-    (``"/rules#building-down"`` for ``on_ace``), or ``None`` when no rule explains it."""
-    anchor = RULE_SECTIONS.get(reason)
-    return None if anchor is None else f"{RULES_PATH}#{anchor}"
-
 
 def _text(key: str, language: str) -> str:
     """The catalog's ``rules.<key>`` in ``language``, HTML-escaped."""
@@ -382,7 +355,6 @@ def rules_page(language: str, web_dir: str) -> str:
 <link rel="stylesheet" href="/static/css/base.css">
 <link rel="stylesheet" href="/static/css/table.css">
 <link rel="stylesheet" href="/static/css/themes.css">
-<link rel="stylesheet" href="/static/css/assist.css">
 <link rel="stylesheet" href="/static/css/rules.css">
 <script type="module" src="/static/js/rules.js"></script>
 </head>

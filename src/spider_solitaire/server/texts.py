@@ -3,7 +3,7 @@
 Every sentence with parameters or plural forms that a player reads or hears is built
 here, from the message catalog (:mod:`spider_solitaire.messages`): the table's
 accessible labels (:class:`Wording` and :func:`table_labels`, for
-:func:`.games.build_state`), what an action did
+:func:`.views.build_state`), what an action did
 (:func:`announcement`), and the answers of the help (hints, "Can I still win?", the
 solution, the deal search). The browser only shows them.
 
@@ -30,7 +30,8 @@ from typing import NamedTuple
 from ..cards import CARD_TEXTS, Card
 from ..events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
 from ..messages import LANGUAGES, PLURAL_FORMS, card_names, message, plural_form, suit_name, text
-from .schemas import LastWinnable, LostAction, TableLabels
+from .schemas.help import LastWinnable, LostAction
+from .schemas.state import TableLabels
 
 LIST_SEPARATOR = ", "
 """Between the items of a list ("4, 7 or 9") and the parts of a label."""

@@ -1,9 +1,11 @@
-"""The solver's help for players, one module a job:
+"""Help: the solver's help for players, one module a job:
 
-* :mod:`.hints`: a hint from what the player sees, with its reasons;
-* :mod:`.verdict`: "Can I still win?" and, when not, the last winnable point;
+* :mod:`.hint`: a hint from what the player sees, with its reasons;
+* :mod:`.can_win`: can-win ("Can I still win?") and, when not, the last winnable point;
 * :mod:`.solution`: the solver's solution, played one move at a time;
-* :mod:`.deal_search`: searches for a winnable deal.
+* :mod:`.deal_search`: searches for a winnable deal;
+* :mod:`.kept`: the solutions found so far, which the jobs share;
+* :mod:`.base`: who asks (:class:`Asker`) and what the jobs that run the solver share.
 
 Everything the solver needs that the player must not see (face-down cards, the stock
 order) stays in the server: solves run in worker processes (:mod:`..jobs`) with full
@@ -19,38 +21,50 @@ is the service's own :meth:`~spider_solitaire.server.games.GameService.rewind`.
 
 from __future__ import annotations
 
+from ..db import Store
 from ..games import GameService
 from ..jobs.runner import Runner
 from ..settings import Settings
+from ..threads import Blocking
 from .base import Asker
+from .can_win import CanWin
 from .deal_search import DealSearches
-from .hints import Hints
-from .solution import SolutionCache, Solutions
-from .verdict import Verdicts
+from .hint import Hints
+from .kept import KeptSolutions
+from .solution import Solutions
 
 __all__ = ["Asker", "HelpService"]
 
 
 class HelpService:
-    """The help modules behind the routes, sharing one solution cache.
+    """The help modules behind the routes, sharing one store of kept solutions.
 
     Args:
         games: the game service.
+        store: the database (kept solutions, deal searches).
+        blocking: how the service's blocking methods are run (see :mod:`..threads`).
         runner: runs solver tasks for players.
         settings: the solver's limits.
 
     Attributes:
-        hints, verdicts, solutions, deal_searches: one per job (see the module docstring).
+        hints, can_win, solutions, deal_searches: one per job (see the module docstring).
         kept: the solutions found so far, by game and position.
     """
 
-    def __init__(self, games: GameService, runner: Runner, settings: Settings) -> None:
+    def __init__(
+        self,
+        games: GameService,
+        store: Store,
+        blocking: Blocking,
+        runner: Runner,
+        settings: Settings,
+    ) -> None:
         self.runner = runner
-        self.kept = SolutionCache(games.store)
-        self.hints = Hints(games)
-        self.verdicts = Verdicts(games, runner, settings, self.kept)
-        self.solutions = Solutions(games, runner, settings, self.kept)
-        self.deal_searches = DealSearches(games, runner, settings, self.kept)
+        self.kept = KeptSolutions(store)
+        self.hints = Hints(games, blocking)
+        self.can_win = CanWin(games, blocking, runner, settings, self.kept)
+        self.solutions = Solutions(games, blocking, runner, settings, self.kept)
+        self.deal_searches = DealSearches(games, store, blocking, runner, settings, self.kept)
 
     async def close(self) -> None:
         """Stop every solver task and every deal search (the app is shutting down)."""

@@ -4,15 +4,13 @@ game can be asked about."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..errors import ApiError
 from ..games import GameService, LoadedGame
 from ..jobs.runner import Disconnected, Runner
 from ..settings import Settings
-
-if TYPE_CHECKING:
-    from .solution import SolutionCache
+from ..threads import Blocking
+from .kept import KeptSolutions
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,21 +26,28 @@ class Asker:
 
 
 class SolverHelp:
-    """A help job that runs the solver (see :class:`~.verdict.Verdicts`,
+    """A help job that runs the solver (see :class:`~.can_win.CanWin`,
     :class:`~.solution.Solutions`, :class:`~.deal_search.DealSearches`).
 
     Args:
         games: the game service (reads games, plays moves, marks them assisted).
+        blocking: how the service's blocking methods are run (see :mod:`..threads`).
         runner: runs the solver's tasks for players.
         settings: the solver's limits.
-        kept: the solutions found so far, shared by the jobs (a solution found by "Can I
-            still win?" or a deal search is played by the solution's steps).
+        kept: the solutions found so far, shared by the jobs (a solution found by can-win
+            or a deal search is played by the solution's steps).
     """
 
     def __init__(
-        self, games: GameService, runner: Runner, settings: Settings, kept: SolutionCache
+        self,
+        games: GameService,
+        blocking: Blocking,
+        runner: Runner,
+        settings: Settings,
+        kept: KeptSolutions,
     ) -> None:
         self.games = games
+        self.blocking = blocking
         self.runner = runner
         self.settings = settings
         self.kept = kept
@@ -53,8 +58,7 @@ class SolverHelp:
         Raises:
             ApiError: 404, 409 ``stale_version``, 422 ``game_won`` (nothing to solve).
         """
-        games = self.games
-        loaded = await games.blocking(games.at_version, player, game_id, version)
+        loaded = await self.blocking(self.games.at_version, player, game_id, version)
         if loaded.game.is_won:
             raise ApiError(422, "game_won")
         return loaded

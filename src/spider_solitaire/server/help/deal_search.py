@@ -20,16 +20,20 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from ..db import Store
 from ..errors import ApiError, reason_message
 from ..games import GameService
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits, Runner
 from ..jobs.tasks import winnable_job
-from ..schemas import ConfirmWord, DealSearch, NewGameFromCode, RuleName, SuitCount
+from ..schemas.common import ConfirmWord, RuleName, SuitCount
+from ..schemas.games import NewGameFromCode
+from ..schemas.help import DealSearch
 from ..settings import Settings
 from ..texts import searching
+from ..threads import Blocking
 from .base import SolverHelp
-from .solution import SolutionCache
+from .kept import KeptSolutions
 
 log = logging.getLogger(__name__)
 
@@ -104,9 +108,16 @@ class DealSearches(SolverHelp):
     the process that started it, on an event loop of its own."""
 
     def __init__(
-        self, games: GameService, runner: Runner, settings: Settings, kept: SolutionCache
+        self,
+        games: GameService,
+        store: Store,
+        blocking: Blocking,
+        runner: Runner,
+        settings: Settings,
+        kept: KeptSolutions,
     ) -> None:
-        super().__init__(games, runner, settings, kept)
+        super().__init__(games, blocking, runner, settings, kept)
+        self.store = store
         self._tasks: dict[str, concurrent.futures.Future[None]] = {}
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -133,7 +144,7 @@ class DealSearches(SolverHelp):
             "seen_at": now,
             "ended_at": None,
         }
-        self.games.store.jobs.add_search(row)
+        self.store.jobs.add_search(row)
         search = replace(Search.of(row), confirm=tuple(confirm))
         task = asyncio.run_coroutine_threadsafe(self._run(search), self._searching())
         with self._lock:
@@ -151,7 +162,7 @@ class DealSearches(SolverHelp):
             return self._loop
 
     def _read(self, player: str | None, search_id: str) -> Search:
-        row = self.games.store.jobs.search(search_id) if player is not None else None
+        row = self.store.jobs.search(search_id) if player is not None else None
         if row is None or row["player_id"] != player:
             raise ApiError(404, "not_found")
         return Search.of(row)
@@ -164,7 +175,7 @@ class DealSearches(SolverHelp):
         """
         search = self._read(player, search_id)
         if search.status == "running":
-            self.games.store.jobs.update_search(search_id, running_only=True, seen_at=_now())
+            self.store.jobs.update_search(search_id, running_only=True, seen_at=_now())
         return search
 
     def stop(self, player: str | None, search_id: str) -> Search:
@@ -185,7 +196,7 @@ class DealSearches(SolverHelp):
 
     def _end(self, search_id: str, status: SearchStatus, reason: str | None, **values: Any) -> None:
         """Write the search's end unless it has already ended."""
-        self.games.store.jobs.update_search(
+        self.store.jobs.update_search(
             search_id, running_only=True, status=status, reason=reason, ended_at=_now(), **values
         )
 
@@ -216,7 +227,7 @@ class DealSearches(SolverHelp):
 
     async def _run(self, search: Search) -> None:
         settings = self.settings
-        store = self.games.store
+        store = self.store
         idle = settings.deal_search_idle_seconds
         tried = 0
 
@@ -252,7 +263,7 @@ class DealSearches(SolverHelp):
                 return
             games = self.games
             request = NewGameFromCode(code=outcome.code, confirm=list(search.confirm))
-            loaded = await games.blocking(games.create, search.player, request)
+            loaded = await self.blocking(games.create, search.player, request)
             self.kept.put(loaded.record.id, loaded.game.position, outcome.solution)
             self._end(search.id, "done", None, tried=outcome.tried, game_id=loaded.record.id)
         except asyncio.CancelledError:

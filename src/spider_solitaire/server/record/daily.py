@@ -27,10 +27,10 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ...daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
-from ..db import GameRecord
+from ..checks import daily_date
+from ..db import GameRecord, Store
 from ..errors import ApiError
-from ..games import daily_date
-from ..schemas import DailyDay, DailyDealView, DailyStatus, DailyView
+from ..schemas.daily import DailyDay, DailyDealView, DailyStatus, DailyView
 from ..texts import (
     daily_date_long,
     daily_day_label,
@@ -40,7 +40,6 @@ from ..texts import (
     variant_label,
     weekday_names,
 )
-from .service import Book
 
 log = logging.getLogger(__name__)
 
@@ -124,12 +123,15 @@ def _month(text: str) -> dt.date:
         raise ApiError(400, "bad_request", detail=f"month {text[:20]!r} is not YYYY-MM") from None
 
 
-class DailyBook(Book):
+class DailyBook:
     """``GET /api/daily`` for the routes.
 
     Args:
-        service: the game service (and through it the store).
+        store: the database (the player's daily games, read only).
     """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def _statuses(
         self, player_id: str | None, first: dt.date, last: dt.date, zone: dt.tzinfo
@@ -165,7 +167,7 @@ class DailyBook(Book):
         language: str,
     ) -> DailyView:
         """Return the daily deal's view for the player's date ``date_text`` (see
-        :class:`.schemas.DailyView`), the calendar of ``month_text`` (YYYY-MM; default the
+        :class:`.schemas.daily.DailyView`), the calendar of ``month_text`` (YYYY-MM; default the
         date's month).
 
         Raises:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from ..db import GameRecord, ResetRow, ResultRow
-from ..schemas import Figures
+from ..schemas.record import Figures
 
 
 def iso(moment: datetime) -> str:

@@ -2,10 +2,11 @@
 figures, the history, replays of the whole action log, shared replays, exported game records
 and transfer codes (docs/record.md, docs/api.md).
 
-:class:`RecordBook` reads through the :class:`~spider_solitaire.server.games.GameService` and
-its store; the only
-writes here are the player's own rows besides the games (a reset of the figures, a
-transfer code); games are written by the service alone (opening one, a share link).
+:class:`RecordBook` reads games through the
+:class:`~spider_solitaire.server.games.GameService` and the rest from
+the store; the only writes here are the player's own rows besides the games (a reset of
+the figures, a transfer code); games are written by the service alone (opening one, a
+share link).
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from datetime import timedelta
 from ...game import Game
 from ...messages import message
 from ...moves import format_game_record
-from ..db import GameRecord, ResultRow
+from ..db import GameRecord, ResultRow, Store
 from ..errors import ApiError
-from ..games import GameService, build_state
-from ..schemas import (
+from ..games import GameService
+from ..schemas.common import RuleName, SuitCount
+from ..schemas.record import (
     DailyStats,
-    GameState,
     HistoryGame,
     HistoryPage,
     HistoryStatus,
@@ -33,13 +34,12 @@ from ..schemas import (
     ReplayAction,
     ReplayLog,
     ReplayStep,
-    RuleName,
     ScorePoint,
     Stats,
-    SuitCount,
     TransferCode,
     VariantStats,
 )
+from ..schemas.state import GameState
 from ..texts import announcement, daily_label, rules_help, status_label, variant_label
 from .figures import after_resets, daily_class, figures, iso, same_class
 
@@ -90,30 +90,22 @@ def history_status(record: GameRecord, won_now: bool) -> HistoryStatus:
     return "won" if won_now else "playing"
 
 
-class Book:
-    """What reads the player's record for the routes: the base of :class:`RecordBook` and
-    :class:`~.daily.DailyBook`.
-
-    Args:
-        service: the game service (and through it the store).
-    """
-
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-        self.store = service.store
-
-
-class RecordBook(Book):
+class RecordBook:
     """Statistics, history, replays, exports and transfers for the routes.
 
     Args:
-        service: the game service (and through it the store).
+        service: the game service (reads games, builds their views).
+        store: the database (results, resets, transfer codes).
     """
+
+    def __init__(self, service: GameService, store: Store) -> None:
+        self.service = service
+        self.store = store
 
     # --- statistics ---------------------------------------------------------------
 
     def stats(self, player_id: str | None, language: str) -> Stats:
-        """Return the player's statistics (see :class:`.schemas.Stats`); a player with no
+        """Return the player's statistics (see :class:`.schemas.record.Stats`); a player with no
         cookie gets empty ones."""
         results = []
         current = None
@@ -275,7 +267,7 @@ class RecordBook(Book):
         if step:
             label = announcement(actions[-1], events, language)
         seen = replace(record, id=shown_id or record.id, version=step)
-        state: GameState = build_state(seen, game, language)
+        state: GameState = self.service.view(seen, game, language)
         return ReplayStep(step=step, state=state, label=label)
 
     def owned(self, player_id: str | None, game_id: str) -> GameRecord:

@@ -8,14 +8,14 @@ from dataclasses import replace
 
 from ...game import Game
 from ..db import GameRecord, Store
-from ..schemas import RecordView, WinSummary
+from ..schemas.state import RecordView, WinSummary
 from ..texts import best_texts, summary_text
 from .figures import after_resets, bests_set, iso, record_class, runs
 
 
 def standing_view(store: Store, record: GameRecord, game: Game, language: str) -> RecordView:
     """Return how the game ``record`` (``game`` at its version) stands in its player's
-    record, with the win summary when ``game`` is won (see :class:`.schemas.RecordView`).
+    record, with the win summary when ``game`` is won (see :class:`.schemas.state.RecordView`).
     Reads the player's results only for a won game."""
     summary = None
     if game.is_won:

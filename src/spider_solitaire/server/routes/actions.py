@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ..schemas import ActionRequest, ActionResult, RewindRequest, event_views
+from ..schemas.actions import ActionRequest, ActionResult, RewindRequest
+from ..schemas.events import event_views
 from ..texts import announcement, rewound
-from .deps import Language, Player, Service, error_responses
+from .deps import Blocker, Language, Player, Service, error_responses
 
 router = APIRouter(prefix="/api/games", tags=["actions"])
 
@@ -18,7 +19,12 @@ router = APIRouter(prefix="/api/games", tags=["actions"])
     summary="Play an action",
 )
 async def play_action(
-    game_id: str, body: ActionRequest, service: Service, player: Player, language: Language
+    game_id: str,
+    body: ActionRequest,
+    service: Service,
+    blocking: Blocker,
+    player: Player,
+    language: Language,
 ) -> ActionResult:
     """Play ``body.action`` on the game at ``body.version``; it is saved before the answer.
 
@@ -34,7 +40,7 @@ async def play_action(
             announcement=announcement(body.action, events, language),
         )
 
-    return await service.blocking(work)
+    return await blocking(work)
 
 
 @router.post(
@@ -45,7 +51,12 @@ async def play_action(
     summary="Undo several actions at once",
 )
 async def rewind(
-    game_id: str, body: RewindRequest, service: Service, player: Player, language: Language
+    game_id: str,
+    body: RewindRequest,
+    service: Service,
+    blocking: Blocker,
+    player: Player,
+    language: Language,
 ) -> ActionResult:
     """Undo ``steps`` actions in one request (for example back to the last winnable
     position); each is recorded as an undo, so the version goes up by ``steps``. Answers
@@ -59,4 +70,4 @@ async def rewind(
             announcement=rewound(body.steps, language),
         )
 
-    return await service.blocking(work)
+    return await blocking(work)

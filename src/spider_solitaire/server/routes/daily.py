@@ -5,20 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query
 
-from ..record.daily import DailyBook, time_zone
-from ..schemas import DailyView
-from .deps import Language, Player, Service, error_responses
-
-
-async def get_daily(request: Request) -> DailyBook:
-    """Return the app's :class:`DailyBook` (made by ``create_app``)."""
-    book: DailyBook = request.app.state.daily
-    return book
-
-
-Daily = Annotated[DailyBook, Depends(get_daily)]
+from ..record.daily import time_zone
+from ..schemas.daily import DailyView
+from .deps import Blocker, Daily, Language, Player, error_responses
 
 router = APIRouter(prefix="/api", tags=["daily"])
 
@@ -32,7 +23,7 @@ router = APIRouter(prefix="/api", tags=["daily"])
 )
 async def daily(
     book: Daily,
-    service: Service,
+    blocking: Blocker,
     player: Player,
     language: Language,
     date: Annotated[str, Query(max_length=10, description="the player's local date, YYYY-MM-DD")],
@@ -51,4 +42,4 @@ async def daily(
     counts on the day when it fell on the deal's date in the player's time zone (``tz``,
     else ``offset``, else UTC)."""
     zone = time_zone(tz, offset)
-    return await service.blocking(book.view, player, date, month, zone, language)
+    return await blocking(book.view, player, date, month, zone, language)

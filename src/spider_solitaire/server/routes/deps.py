@@ -1,11 +1,12 @@
-"""Dependencies shared by the route modules: the game service, the help service, the
-player cookie, the player's language and the error answers each API route documents.
+"""Every dependency of the route modules: the game service, the help service, the record
+and daily books, the store, how blocking work is run, the player cookie, the player's
+language, the request limits, and the error answers each API route documents.
 
 The dependencies are ``async`` (they do no I/O), and the routes are ``async`` too: each
-runs its database and engine work through the service's one helper for it,
-``service.blocking`` (:class:`~spider_solitaire.server.threads.Blocking`): on the event
-loop for SQLite (a local file: well under a millisecond, and no thread switching), in
-the thread pool for a database across the network.
+runs its database and engine work through the app's one helper for it,
+:data:`Blocker` (:class:`~spider_solitaire.server.threads.Blocking`): on the event loop
+for SQLite (a local file: well under a millisecond, and no thread switching), in the
+thread pool for a database across the network.
 """
 
 from __future__ import annotations
@@ -14,24 +15,28 @@ from typing import Annotated, Any
 
 from fastapi import Cookie, Depends, Request
 
+from ..db import Store
 from ..errors import pick_language
 from ..games import GameService
 from ..help import Asker, HelpService
 from ..limits import RateLimiter
 from ..players import COOKIE_NAME, well_formed
-from ..schemas import ConfirmBody, ErrorBody, StaleVersionBody
+from ..record.daily import DailyBook
+from ..record.service import RecordBook
+from ..schemas.errors import ConfirmBody, ErrorBody, StaleVersionBody
+from ..threads import Blocking
 
 
-async def get_service(request: Request) -> GameService:
-    """Return the app's :class:`GameService` (made by ``create_app``)."""
-    service: GameService = request.app.state.service
-    return service
+def from_app(name: str) -> Any:
+    """Return a dependency that gives a route ``app.state.<name>``, one of the parts
+    ``create_app`` made (the service, the help, the books, the store, the limiter, how
+    blocking work is run); used in the annotated types below."""
 
+    async def part(request: Request) -> Any:
+        return getattr(request.app.state, name)
 
-async def get_help(request: Request) -> HelpService:
-    """Return the app's :class:`HelpService` (made by ``create_app``)."""
-    helper: HelpService = request.app.state.help
-    return helper
+    part.__doc__ = f"Return the app's ``{name}`` (made by ``create_app``)."
+    return Depends(part)
 
 
 async def player_cookie(
@@ -46,8 +51,20 @@ async def language(request: Request) -> str:
     return pick_language(request.headers.get("accept-language"))
 
 
-Service = Annotated[GameService, Depends(get_service)]
-Help = Annotated[HelpService, Depends(get_help)]
+Service = Annotated[GameService, from_app("service")]
+"""The game service (:mod:`..games`): reads and writes games; its methods block."""
+Help = Annotated[HelpService, from_app("help")]
+"""The help jobs (:mod:`..help`): hint, can-win, the solution, deal searches."""
+Blocker = Annotated[Blocking, from_app("blocking")]
+"""How a route runs blocking work (the service's, the books', the store's)."""
+Book = Annotated[RecordBook, from_app("record")]
+"""The player's record as the routes show it (:mod:`..record.service`)."""
+Daily = Annotated[DailyBook, from_app("daily")]
+"""The daily deals as the routes show them (:mod:`..record.daily`)."""
+DataStore = Annotated[Store, from_app("store")]
+"""The database."""
+Limiter = Annotated[RateLimiter, from_app("limiter")]
+"""The request limits (:mod:`..limits`)."""
 Player = Annotated[str | None, Depends(player_cookie)]
 Language = Annotated[str, Depends(language)]
 
@@ -62,10 +79,9 @@ Asking = Annotated[Asker, Depends(asker)]
 
 
 def _limit(kind: str) -> Any:
-    async def check(request: Request, service: Service, player: Player) -> None:
-        limiter: RateLimiter = request.app.state.limiter
+    async def check(request: Request, limiter: Limiter, blocking: Blocker, player: Player) -> None:
         address = request.client.host if request.client is not None else None
-        await service.blocking(limiter.check, kind, address, player)
+        await blocking(limiter.check, kind, address, player)
 
     check.__doc__ = f"Count a {kind} request (429 ``rate_limited`` over its limit)."
     return Depends(check)

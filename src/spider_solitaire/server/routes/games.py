@@ -6,8 +6,9 @@ from fastapi import APIRouter, Request, Response
 
 from ..errors import ApiError
 from ..players import set_player_cookie
-from ..schemas import GameState, NewGameRequest
-from .deps import NEW_GAME_LIMIT, Language, Player, Service, error_responses
+from ..schemas.games import NewGameRequest
+from ..schemas.state import GameState
+from .deps import NEW_GAME_LIMIT, Blocker, Language, Player, Service, error_responses
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -30,6 +31,7 @@ async def create_game(
     request: Request,
     response: Response,
     service: Service,
+    blocking: Blocker,
     player: Player,
     language: Language,
 ) -> GameState:
@@ -42,7 +44,7 @@ async def create_game(
         player_id, is_new = service.player(player)
         return player_id, is_new, service.state(service.create(player_id, body), language)
 
-    player_id, is_new, state = await service.blocking(work)
+    player_id, is_new, state = await blocking(work)
     if is_new:
         set_player_cookie(response, player_id, secure=request.url.scheme == "https")
     return state
@@ -58,13 +60,13 @@ async def create_game(
     summary="The player's current game",
 )
 async def current_game(
-    service: Service, player: Player, language: Language, optional: bool = False
+    service: Service, blocking: Blocker, player: Player, language: Language, optional: bool = False
 ) -> GameState | Response:
     """Return the game the player started or played last (404 ``no_game`` if none; with
     ``optional=true``, 204 and no body instead: having no game yet is no error, and the
     page asks so on a first visit without logging one)."""
     try:
-        return await service.blocking(lambda: service.state(service.current(player), language))
+        return await blocking(lambda: service.state(service.current(player), language))
     except ApiError as error:
         if optional and error.reason == "no_game":
             return Response(status_code=204)
@@ -72,6 +74,8 @@ async def current_game(
 
 
 @router.get("/{game_id}", responses=error_responses(404), summary="One game")
-async def get_game(game_id: str, service: Service, player: Player, language: Language) -> GameState:
+async def get_game(
+    game_id: str, service: Service, blocking: Blocker, player: Player, language: Language
+) -> GameState:
     """Return the player's game ``game_id`` (404 ``not_found`` for anyone else's)."""
-    return await service.blocking(lambda: service.state(service.get(player, game_id), language))
+    return await blocking(lambda: service.state(service.get(player, game_id), language))

@@ -1,4 +1,4 @@
-"""The solver's help: a hint, "Can I still win?", the solution one move at a time, and
+"""Help: a hint, can-win ("Can I still win?"), the solution one move at a time, and
 searches for winnable deals (docs/api.md). Undoing several steps at once is in
 :mod:`.actions`."""
 
@@ -7,19 +7,20 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from ..players import set_player_cookie
-from ..schemas import (
-    AssistRequest,
+from ..schemas.help import (
+    CanWinAnswer,
     CanWinRequest,
     DealSearch,
     DealSearchRequest,
+    HelpRequest,
     HintAnswer,
     SolutionStep,
-    WinCheck,
 )
 from .deps import (
     NEW_GAME_LIMIT,
     SOLVER_LIMIT,
     Asking,
+    Blocker,
     Help,
     Language,
     Player,
@@ -27,7 +28,7 @@ from .deps import (
     error_responses,
 )
 
-router = APIRouter(prefix="/api", tags=["assist"])
+router = APIRouter(prefix="/api", tags=["help"])
 
 SOLVER_409 = (
     "stale_version (with the current state), or solve_cancelled: the same player asked again"
@@ -41,7 +42,7 @@ SOLVER_409 = (
     summary="A hint",
     dependencies=[SOLVER_LIMIT],
 )
-async def hint(game_id: str, body: AssistRequest, helper: Help, asker: Asking) -> HintAnswer:
+async def hint(game_id: str, body: HelpRequest, helper: Help, asker: Asking) -> HintAnswer:
     """Suggest one action from what the player can see, with its sentences in the
     player's language; the game is marked assisted."""
     return await helper.hints.hint(asker, game_id, body.version)
@@ -55,12 +56,12 @@ async def hint(game_id: str, body: AssistRequest, helper: Help, asker: Asking) -
     summary="Can I still win?",
     dependencies=[SOLVER_LIMIT],
 )
-async def can_win(game_id: str, body: CanWinRequest, helper: Help, asker: Asking) -> WinCheck:
+async def can_win(game_id: str, body: CanWinRequest, helper: Help, asker: Asking) -> CanWinAnswer:
     """Solve the current position (with the face-down cards, in the server): yes, no or
     unknown; when no, where in this game's history it could still be won; the answer in
     words in the player's language. The game is marked assisted. A client that leaves
     stops the solve. ``"limit": "long"`` gives the solver the server's longer limit."""
-    return await helper.verdicts.can_win(asker, game_id, body.version, long=body.limit == "long")
+    return await helper.can_win.answer(asker, game_id, body.version, long=body.limit == "long")
 
 
 @router.post(
@@ -78,7 +79,7 @@ async def can_win(game_id: str, body: CanWinRequest, helper: Help, asker: Asking
     dependencies=[SOLVER_LIMIT],
 )
 async def solution_next(
-    game_id: str, body: AssistRequest, helper: Help, asker: Asking
+    game_id: str, body: HelpRequest, helper: Help, asker: Asking
 ) -> SolutionStep:
     """Play the next move of the solver's solution from the current position (solved once,
     then kept); answered like an action, with the move, the moves left and the panel's
@@ -103,6 +104,7 @@ async def start_search(
     request: Request,
     response: Response,
     service: Service,
+    blocking: Blocker,
     helper: Help,
     player: Player,
     language: Language,
@@ -110,8 +112,8 @@ async def start_search(
     """Start dealing random games of ``suits`` and ``rule`` until the solver wins one; poll
     the answer's ``id``. When done, the won deal is the player's new current game. Sets
     the player cookie on a first visit."""
-    player_id, is_new = await service.blocking(service.player, player)
-    await service.blocking(service.check_leaving, player_id, body.confirm)
+    player_id, is_new = await blocking(service.player, player)
+    await blocking(service.check_leaving, player_id, body.confirm)
     searches = helper.deal_searches
     search = searches.start(player_id, body.suits, body.rule, body.confirm)
     if is_new:

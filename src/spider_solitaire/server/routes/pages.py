@@ -21,6 +21,7 @@ from ... import __version__
 from ...messages import LANGUAGES, browser_catalog
 from ..errors import pick_language
 from ..rules_page import rules_page
+from .deps import DataStore
 
 router = APIRouter(include_in_schema=False)
 
@@ -98,10 +99,9 @@ def shared_replay_page(share_id: str, request: Request) -> Response:
 
 
 @router.get("/healthz", include_in_schema=False)
-async def healthz(request: Request) -> Response:
+async def healthz(store: DataStore) -> Response:
     """For the reverse proxy and monitors: 200 ``{"status": "ok"}`` when the database
     answers, else 503 ``{"status": "database_unreachable"}`` with ``Retry-After``."""
-    store = request.app.state.store
     if await asyncio.to_thread(store.reachable):
         return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
     return JSONResponse(

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
 from ...messages import message
 from ..players import set_player_cookie
-from ..record.service import RecordBook
-from ..schemas import (
-    GameState,
+from ..schemas.record import (
     HistoryPage,
     OpenRequest,
     ReplayLog,
@@ -25,35 +23,27 @@ from ..schemas import (
     TransferClaimed,
     TransferCode,
 )
-from .deps import Language, Player, Service, error_responses
-
-
-async def get_book(request: Request) -> RecordBook:
-    """Return the app's :class:`RecordBook` (made by ``create_app``)."""
-    book: RecordBook = request.app.state.record
-    return book
-
-
-Book = Annotated[RecordBook, Depends(get_book)]
+from ..schemas.state import GameState
+from .deps import Blocker, Book, Language, Player, Service, error_responses
 
 router = APIRouter(prefix="/api", tags=["record"])
 
 
 @router.get("/stats", summary="The player's statistics")
-async def stats(book: Book, service: Service, player: Player, language: Language) -> Stats:
+async def stats(book: Book, blocking: Blocker, player: Player, language: Language) -> Stats:
     """The figures per variant (unassisted and assisted apart), the game in progress, the
     last 50 results, the scores over time and the counting rules in words."""
-    return await service.blocking(book.stats, player, language)
+    return await blocking(book.stats, player, language)
 
 
 @router.post("/stats/reset", responses=error_responses(400, 413), summary="Reset the figures")
 async def reset_stats(
-    body: ResetRequest, book: Book, service: Service, player: Player, language: Language
+    body: ResetRequest, book: Book, blocking: Blocker, player: Player, language: Language
 ) -> Stats:
     """Reset the figures of one variant (``suits`` and ``rule``), of every rule of
     ``suits`` or every variant of ``rule`` (the other null), or all (``{}``); the history
     stays. Answers the statistics after it."""
-    return await service.blocking(book.reset, player, body.suits, body.rule, language)
+    return await blocking(book.reset, player, body.suits, body.rule, language)
 
 
 @router.post(
@@ -64,11 +54,16 @@ async def reset_stats(
     summary="Open a game from the history",
 )
 async def open_game(
-    game_id: str, body: OpenRequest, service: Service, player: Player, language: Language
+    game_id: str,
+    body: OpenRequest,
+    service: Service,
+    blocking: Blocker,
+    player: Player,
+    language: Language,
 ) -> GameState:
     """Make the player's game ``game_id`` the current one: to play on, or to look at a
     finished one. Leaving the current game unfinished needs ``"confirm": ["abandon"]``."""
-    return await service.blocking(
+    return await blocking(
         lambda: service.state(service.open(player, game_id, body.confirm), language)
     )
 
@@ -76,23 +71,23 @@ async def open_game(
 @router.get("/history", responses=error_responses(400, s404="bad_page"), summary="The history")
 async def history(
     book: Book,
-    service: Service,
+    blocking: Blocker,
     player: Player,
     language: Language,
     page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
 ) -> HistoryPage:
     """The player's games, newest first, 20 a page (those with actions, and the current
     game): date, variant, code, status, score, moves, time, assisted."""
-    return await service.blocking(book.history, player, page, language)
+    return await blocking(book.history, player, page, language)
 
 
 @router.get("/games/{game_id}/replay", responses=error_responses(404), summary="A game's log")
 async def replay_log(
-    game_id: str, book: Book, service: Service, player: Player, language: Language
+    game_id: str, book: Book, blocking: Blocker, player: Player, language: Language
 ) -> ReplayLog:
     """The game's whole action log (undo, redo and restart included) with what each
     action did in words."""
-    return await service.blocking(lambda: book.replay_log(book.owned(player, game_id), language))
+    return await blocking(lambda: book.replay_log(book.owned(player, game_id), language))
 
 
 @router.get(
@@ -101,12 +96,10 @@ async def replay_log(
     summary="The table at a step of the replay",
 )
 async def replay_step(
-    game_id: str, step: int, book: Book, service: Service, player: Player, language: Language
+    game_id: str, step: int, book: Book, blocking: Blocker, player: Player, language: Language
 ) -> ReplayStep:
     """The table after ``step`` log entries (0: the deal), as the player saw it then."""
-    return await service.blocking(
-        lambda: book.replay_step(book.owned(player, game_id), step, language)
-    )
+    return await blocking(lambda: book.replay_step(book.owned(player, game_id), step, language))
 
 
 @router.post(
@@ -114,9 +107,9 @@ async def replay_step(
     responses=error_responses(404, s409="not_finished: only a finished game is shared"),
     summary="Make a public replay link",
 )
-async def share(game_id: str, service: Service, player: Player) -> ShareLink:
+async def share(game_id: str, service: Service, blocking: Blocker, player: Player) -> ShareLink:
     """Make (or give again) the public replay link of a finished game of the player."""
-    share_id = await service.blocking(service.share, player, game_id, True)
+    share_id = await blocking(service.share, player, game_id, True)
     assert share_id is not None
     return ShareLink(share_id=share_id, url=f"/replay/{share_id}")
 
@@ -127,17 +120,17 @@ async def share(game_id: str, service: Service, player: Player) -> ShareLink:
     responses=error_responses(404),
     summary="Remove the public replay link",
 )
-async def unshare(game_id: str, service: Service, player: Player) -> Response:
+async def unshare(game_id: str, service: Service, blocking: Blocker, player: Player) -> Response:
     """Remove the game's public replay link: the old link then answers 404."""
-    await service.blocking(service.share, player, game_id, False)
+    await blocking(service.share, player, game_id, False)
     return Response(status_code=204)
 
 
 @router.get("/replays/{share_id}", responses=error_responses(404), summary="A shared replay")
-async def shared_log(share_id: str, book: Book, service: Service, language: Language) -> ReplayLog:
+async def shared_log(share_id: str, book: Book, blocking: Blocker, language: Language) -> ReplayLog:
     """The shared game's action log, for anyone with the link (nothing else of the
     owner's)."""
-    return await service.blocking(lambda: book.replay_log(book.shared(share_id), language))
+    return await blocking(lambda: book.replay_log(book.shared(share_id), language))
 
 
 @router.get(
@@ -146,11 +139,11 @@ async def shared_log(share_id: str, book: Book, service: Service, language: Lang
     summary="The table at a step of a shared replay",
 )
 async def shared_step(
-    share_id: str, step: int, book: Book, service: Service, language: Language
+    share_id: str, step: int, book: Book, blocking: Blocker, language: Language
 ) -> ReplayStep:
     """As ``/api/games/{id}/replay/{step}``, for anyone with the link; the state's ``id``
     is the share id."""
-    return await service.blocking(
+    return await blocking(
         lambda: book.replay_step(book.shared(share_id), step, language, shown_id=share_id)
     )
 
@@ -167,19 +160,19 @@ async def shared_step(
     },
     summary="Export the game record",
 )
-async def export(game_id: str, book: Book, service: Service, player: Player) -> Response:
+async def export(game_id: str, book: Book, blocking: Blocker, player: Player) -> Response:
     """The game as a full game record (every action, undo, redo and restart included),
     as a text file to download; ``spider replay`` reads it."""
-    text, name = await service.blocking(lambda: book.export(book.owned(player, game_id)))
+    text, name = await blocking(lambda: book.export(book.owned(player, game_id)))
     return PlainTextResponse(
         text, headers={"Content-Disposition": f'attachment; filename="{name}"'}
     )
 
 
 @router.post("/transfer", responses=error_responses(404), summary="Make a transfer code")
-async def transfer(book: Book, service: Service, player: Player) -> TransferCode:
+async def transfer(book: Book, blocking: Blocker, player: Player) -> TransferCode:
     """A one-time code (10 minutes) that moves this browser's record to another."""
-    return await service.blocking(book.transfer, player)
+    return await blocking(book.transfer, player)
 
 
 @router.post(
@@ -194,10 +187,10 @@ async def claim(
     request: Request,
     response: Response,
     book: Book,
-    service: Service,
+    blocking: Blocker,
     language: Language,
 ) -> TransferClaimed:
     """Use a transfer code: this browser's cookie becomes the record's player."""
-    player_id = await service.blocking(book.claim, body.code)
+    player_id = await blocking(book.claim, body.code)
     set_player_cookie(response, player_id, secure=request.url.scheme == "https")
     return TransferClaimed(message=message("record", "transfer_claimed", language))

@@ -11,6 +11,9 @@ export class ApiError extends Error {
 
 export class NetworkError extends Error {}
 
+/** The server asks the player first (409 confirm_needed: leaving a game, practice). */
+export const needsConfirm = (error) => error instanceof ApiError && error.status === 409 && error.reason === "confirm_needed";
+
 function replayPath(source) {
   return source.share != null
     ? `/api/replays/${encodeURIComponent(source.share)}`

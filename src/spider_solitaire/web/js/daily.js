@@ -3,7 +3,7 @@
 // streak), and the header's "Daily · 2 Dec" label of a daily game. It knows no rule: every
 // deal, result and sentence is the server's (GET /api/daily, docs/api.md); it only sends
 // the player's local date and time zone, and looks up fixed labels.
-import { ApiError } from "./api.js";
+import { errorText } from "./messages.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -54,7 +54,6 @@ export function createDaily(api, store, host) {
   let chosen = null; // the calendar's chosen date (its deals are listed)
   let focusDate = null; // the day that holds the grid's focus (roving tabindex)
 
-  const errorText = (error) => (error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network"));
 
   const fetchDaily = (date, calendarMonth) => {
     const { tz, offset } = timeZone();

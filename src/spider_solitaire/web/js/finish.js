@@ -5,7 +5,9 @@
 import { motionAllowed } from "./animate.js";
 import { t } from "./i18n.js";
 import { formatDuration, formatNumber } from "./format.js";
+import { openDialog } from "./dialogs.js";
 
+const $ = (id) => document.getElementById(id);
 const RANKS = "KQJT98765432A";
 const CARD_MS = 1100; // one card's flight
 const CARD_STAGGER_MS = 28; // between two cards leaving
@@ -89,7 +91,6 @@ export function celebrate(slots, animations) {
  */
 export function fillSummary(game) {
   const summary = game.record?.summary || null;
-  const $ = (id) => document.getElementById(id);
   $("win-text").textContent = summary?.text || game.labels.win || "";
   $("win-figures").hidden = !summary;
   $("win-bests").replaceChildren();
@@ -108,4 +109,62 @@ export function fillSummary(game) {
     li.textContent = best;
     $("win-bests").append(li);
   }
+}
+
+/**
+ * The summary window follows the game shown (call `shown` with each one): a game won by
+ * the action just played is celebrated (the cards leave the table), then its summary
+ * shows; a won game shown otherwise (a reload, another tab) shows its summary at once,
+ * once. The window's buttons: a new game, the replay, the same deal again.
+ *
+ * @param store the store of state.js
+ * @param host.animations () => boolean: the player's setting
+ * @param host.newGame () => void: open the New game window
+ * @param host.watch (id) => void: show the replay of game `id`
+ * @param host.startGame (body) => Promise<null | DECLINED | error>
+ * @param host.declined what startGame resolves to when the player said no
+ * @param host.showError (error) => void
+ * @returns {shown(game, events), forget()}: forget: show the summary again when its game
+ *   is shown won (it was started again, or opened from the history)
+ */
+export function createSummary(store, host) {
+  let shownWin = null;
+
+  function shown(game, events) {
+    if (game.is_won && shownWin !== game.id) {
+      shownWin = game.id;
+      const justWon = (events || []).some((event) => event.kind === "won");
+      const showSummary = () => {
+        if (store.game?.id !== game.id || !store.game.is_won) return;
+        fillSummary(store.game);
+        openDialog($("win-dialog"));
+      };
+      if (justWon && motionAllowed(host.animations())) {
+        // after the last run has flown to its slot
+        setTimeout(() => celebrate(document.querySelectorAll(".removed-slot.filled"), host.animations()).then(showSummary), 450);
+      } else showSummary();
+    }
+    if (!game.is_won && shownWin === game.id) shownWin = null;
+  }
+
+  const dialog = $("win-dialog");
+  dialog.addEventListener("close", async () => {
+    const choice = dialog.returnValue;
+    dialog.returnValue = "";
+    const game = store.game;
+    if (choice === "new") host.newGame();
+    else if (choice === "replay" && game) host.watch(game.id);
+    else if (choice === "same" && game?.code) {
+      // the same deal again: the server says it is practice before it starts
+      const error = await host.startGame({ code: game.code });
+      if (error && error !== host.declined) host.showError(error);
+    }
+  });
+
+  return {
+    shown,
+    forget() {
+      shownWin = null;
+    },
+  };
 }

@@ -6,7 +6,8 @@
 // what a hint names through store.setHighlight, and asks the host for everything else.
 // Every answer's sentence is the server's (docs/api.md: hint `text` and `messages`,
 // can-win `message` and `action_label`, `announcement`, solution and search `message`).
-import { ApiError } from "./api.js";
+import { ApiError, needsConfirm } from "./api.js";
+import { errorText } from "./messages.js";
 import { t } from "./i18n.js";
 import { motionAllowed } from "./animate.js";
 
@@ -19,7 +20,6 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const aborted = (error) => error?.name === "AbortError";
 /** The server's 422 game_won (the game was won meanwhile, in another tab say). */
 const wonError = (error) => error instanceof ApiError && error.status === 422 && error.reason === "game_won";
-const errorText = (error) => (error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network"));
 
 /**
  * @param api the API client of api.js
@@ -32,17 +32,17 @@ const errorText = (error) => (error instanceof ApiError && error.body?.message ?
  * @returns {hint, close, userAction, newGame, relabel, searchDeal}
  */
 export function createHelp(api, store, { run, act, announce, showError, clearNotice = () => {} }) {
-  const panel = $("assist");
-  const text = $("assist-text");
-  const actionButton = $("assist-action");
-  const stopButton = $("assist-stop");
-  const moreButton = $("assist-more");
+  const panel = $("help-panel");
+  const text = $("help-text");
+  const actionButton = $("help-action");
+  const stopButton = $("help-stop");
+  const moreButton = $("help-more");
   const solutionButton = $("solution");
-  let panelKind = null; // "hint" | "check" | "solution" | "answer"
+  let panelKind = null; // "hint" | "can-win" | "solution" | "answer"
   let onPanelAction = null;
   let onPanelStop = null;
   let onMore = null;
-  let checking = null; // {controller}
+  let canWinAsked = null; // {controller}
   let playing = null; // {controller, stopped}
   let searching = null; // {id, stopped}
 
@@ -61,7 +61,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
       text.textContent = more;
       moreButton.hidden = true;
       moreButton.setAttribute("aria-expanded", "true");
-      $("assist-close").focus();
+      $("help-close").focus();
     } : null;
     actionButton.hidden = !action;
     actionButton.textContent = action || "";
@@ -72,7 +72,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     panel.dataset.kind = kind;
     clearNotice(); // one place for messages: the newest replaces the older
     panel.hidden = false;
-    document.body.classList.add("assist-open");
+    document.body.classList.add("help-open");
   }
 
   function closePanel() {
@@ -82,7 +82,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     onMore = null;
     panel.hidden = true;
     delete panel.dataset.kind;
-    document.body.classList.remove("assist-open");
+    document.body.classList.remove("help-open");
   }
 
   /** Open the panel with `message` and say it in the live region. */
@@ -92,7 +92,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   }
 
   function close() {
-    stopChecking();
+    stopCanWin();
     stopPlaying();
     store.setHighlight(null);
     closePanel();
@@ -101,7 +101,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   actionButton.addEventListener("click", () => onPanelAction?.());
   stopButton.addEventListener("click", () => onPanelStop?.());
   moreButton.addEventListener("click", () => onMore?.());
-  $("assist-close").addEventListener("click", close);
+  $("help-close").addEventListener("click", close);
 
   /** A won game needs no help: say so in the panel (nothing is asked, nothing marked). */
   const sayWon = () => answer("answer", t("assist.won"));
@@ -129,7 +129,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
 
   function requestHint() {
     if (playing || !store.game) return Promise.resolve();
-    stopChecking();
+    stopCanWin();
     return run(async () => {
       if (store.game.is_won) {
         sayWon();
@@ -152,17 +152,17 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
 
   // --- can I still win? ---------------------------------------------------------------
 
-  function stopChecking() {
-    if (!checking) return;
-    checking.controller.abort();
-    checking = null;
-    if (panelKind === "check") closePanel();
+  function stopCanWin() {
+    if (!canWinAsked) return;
+    canWinAsked.controller.abort();
+    canWinAsked = null;
+    if (panelKind === "can-win") closePanel();
   }
 
   /** Ask "Can I still win?"; `limit` "long" gives the solver the server's longer limit. */
-  async function checkWin(limit = "normal") {
+  async function askCanWin(limit = "normal") {
     const game = store.game;
-    if (!game || checking) return;
+    if (!game || canWinAsked) return;
     stopPlaying();
     store.setHighlight(null);
     if (game.is_won) {
@@ -170,13 +170,13 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
       return;
     }
     const mine = { controller: new AbortController() };
-    checking = mine;
-    const checkingText = t(limit === "long" ? "can_win.checking_long" : "can_win.checking");
-    answer("check", checkingText, { onStop: stopChecking, busy: true });
+    canWinAsked = mine;
+    const askedText = t(limit === "long" ? "can_win.checking_long" : "can_win.checking");
+    answer("can-win", askedText, { onStop: stopCanWin, busy: true });
     try {
       const reply = await api.canWin(game.id, game.version, mine.controller.signal, limit);
-      if (checking !== mine) return;
-      checking = null;
+      if (canWinAsked !== mine) return;
+      canWinAsked = null;
       store.setGame(reply.state);
       const kind = reply.last_winnable?.kind;
       let action = reply.action_label;
@@ -184,13 +184,13 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
       if (!action && reply.longer) {
         // the solver could not tell in time: it may, given longer
         action = t("can_win.keep_thinking");
-        onAction = () => checkWin("long");
+        onAction = () => askCanWin("long");
       }
       answer("answer", reply.message, { action, onAction });
       if (action) actionButton.focus();
     } catch (error) {
-      if (aborted(error) || checking !== mine) return;
-      checking = null;
+      if (aborted(error) || canWinAsked !== mine) return;
+      canWinAsked = null;
       if (wonError(error)) {
         sayWon(); // the answer of a won game: no state to show, nothing to mark
         return;
@@ -240,7 +240,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   async function play() {
     const first = store.game;
     if (!first) return;
-    stopChecking();
+    stopCanWin();
     store.setHighlight(null);
     if (first.is_won) {
       sayWon();
@@ -284,16 +284,11 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   // --- winnable deals -----------------------------------------------------------------
 
   /**
-   * Search for a winnable deal of `body` ({suits, rule}), showing the progress in the New
-   * game window; resolves to the new game's state, or null (stopped or failed: the
-   * window shows why).
-   */
-  /**
    * Deal a game the solver wins (the New game window's "Winnable deals only"): start the
-   * search, show its progress, resolve to the new game's state (or null). When the server
-   * asks first (409 confirm_needed: the game in progress would be left), `confirmFirst`
-   * (errorBody) => Promise<boolean> asks the player, and the search starts with the
-   * server's `confirm` list on yes.
+   * search, show its progress, resolve to the new game's state, or null (stopped or
+   * failed: the window shows why). When the server asks first (409 confirm_needed: the
+   * game in progress would be left), `confirmFirst` (errorBody) => Promise<boolean> asks
+   * the player, and the search starts with the server's `confirm` list on yes.
    */
   async function searchDeal(body, confirmFirst = async () => false) {
     const progress = $("new-progress");
@@ -309,8 +304,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
       try {
         view = await api.startSearch(body);
       } catch (error) {
-        const asked = error instanceof ApiError && error.status === 409 && error.reason === "confirm_needed";
-        if (!asked) throw error;
+        if (!needsConfirm(error)) throw error;
         if (!(await confirmFirst(error.body))) return null;
         view = await api.startSearch({ ...body, confirm: error.body.confirm || [] });
       }
@@ -352,7 +346,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   // Between the removed runs and the stock; on a narrow screen there is no room for it
   // there, and a row of its own would take the table's height: it joins the header,
   // where the CSS gives it a place beside the game code (base.css, max-width: 480px).
-  const toolbar = document.querySelector(".assist-bar");
+  const toolbar = document.querySelector(".help-bar");
   const narrow = matchMedia("(max-width: 480px)");
   function placeToolbar() {
     if (narrow.matches) document.querySelector(".bar").insertBefore(toolbar, document.querySelector(".actions"));
@@ -362,7 +356,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   placeToolbar();
 
   $("hint").addEventListener("click", () => requestHint());
-  $("can-win").addEventListener("click", () => checkWin());
+  $("can-win").addEventListener("click", () => askCanWin());
   solutionButton.addEventListener("click", () => (playing ? stopPlaying() : play()));
 
   return {
@@ -375,16 +369,16 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     },
     /**
      * A notice takes the messages' place: the panel gives way (a hint's marks go with it;
-     * a running check or solution goes on, and its next answer takes the place back).
+     * a running can-win question or solution goes on, and its next answer takes the place back).
      */
     giveWay() {
       if (panel.hidden) return;
       if (panelKind === "hint" || panelKind === "answer") store.setHighlight(null);
       closePanel();
     },
-    /** The player acts: a running check or solution stops (the position changes). */
+    /** The player acts: a running can-win question or solution stops (the position changes). */
     userAction() {
-      stopChecking();
+      stopCanWin();
       stopPlaying();
     },
     /** A new game: whatever the panel said was about the old one. */

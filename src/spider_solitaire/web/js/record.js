@@ -3,7 +3,7 @@
 // watch it) and the transfer of the record to another device. It knows no rule of
 // counting: every figure and sentence is the server's (docs/api.md, Statistics, History,
 // Transfer); it formats numbers, durations and dates with Intl and looks up fixed labels.
-import { ApiError } from "./api.js";
+import { errorText } from "./messages.js";
 import { t } from "./i18n.js";
 import { formatDate, formatDuration, formatNumber, formatPercent } from "./format.js";
 import { resultStrip, scoreLine, winRateBars } from "./charts.js";
@@ -44,8 +44,6 @@ const DAILY = "daily";
 export function createRecord(api, host) {
   let stats = null;
   let chosen = null; // the variant key shown in the table
-
-  const errorText = (error) => (error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network"));
 
   // --- statistics -----------------------------------------------------------------------
 

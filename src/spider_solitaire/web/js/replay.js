@@ -4,7 +4,7 @@
 // each step's table: face-down cards stay face down); step forward and back, play and
 // pause, jump to any step with the slider. The owner can share a link (make, copy,
 // revoke) and export the game's record. Every sentence (what a step did) is the server's.
-import { ApiError } from "./api.js";
+import { errorText } from "./messages.js";
 import { t } from "./i18n.js";
 import { formatNumber } from "./format.js";
 import { motionAllowed } from "./animate.js";
@@ -59,8 +59,7 @@ export async function startReplay(api, store, source, { animations, announce, sh
   try {
     log = await api.replay(source);
   } catch (error) {
-    $("replay-step-label").textContent =
-      error instanceof ApiError && error.body?.message ? error.body.message : t("announce.network");
+    $("replay-step-label").textContent = errorText(error);
     showError(error);
     for (const el of document.querySelectorAll("#replay-bar button, #replay-slider")) el.disabled = true;
     return;
@@ -162,7 +161,6 @@ function wireOwner(api, id, { announce }) {
     $("share-made").hidden = !url;
     $("replay-share").hidden = !!url;
   };
-  const errorText = (e) => (e instanceof ApiError && e.body?.message ? e.body.message : t("announce.network"));
   $("replay-share").addEventListener("click", async () => {
     error.textContent = "";
     try {

@@ -6,22 +6,7 @@
 import { paintCard } from "./render.js";
 import { cardTops } from "./layout.js";
 import { setLanguage } from "./i18n.js";
-
-const SETTINGS_KEY = "spider.settings";
-
-/** The table's look (theme, four colours) from the player's settings, as on the table. */
-function applyLook() {
-  let settings = {};
-  try {
-    settings = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {};
-  } catch {
-    /* no settings: the default look */
-  }
-  const body = document.body;
-  body.classList.toggle("theme-clean", settings.theme !== "felt");
-  body.classList.toggle("theme-felt", settings.theme === "felt");
-  body.classList.toggle("four-color", !!settings.fourColor);
-}
+import { applyLook, readSettings } from "./settings.js";
 
 /**
  * Draw one picture into `box` from its data-position: {columns: [{column, cards: ["7H" |
@@ -81,7 +66,7 @@ function drawAll() {
 }
 
 async function main() {
-  applyLook();
+  applyLook(readSettings()); // the table's look (theme, four colours), as on the table
   await setLanguage(document.documentElement.lang); // the cards' rank letters ("10", "K")
   drawAll();
   let width = window.innerWidth;

@@ -1,4 +1,6 @@
-"""Hints: one suggested action from what the player sees, with its reasons."""
+"""The hint: one suggested action from what the player sees, with its reasons (the
+server's side of the help; the look-ahead itself is the solver's
+:func:`spider_solitaire.solver.hints.hint`)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,9 @@ from ...game import Game
 from ...solver import hint as solver_hint
 from ..errors import ApiError
 from ..games import GameService
-from ..schemas import HintAnswer, HintView
+from ..schemas.help import HintAnswer, HintView
 from ..texts import hint_short, hint_text
-from ..threads import IN_THREADS
+from ..threads import IN_THREADS, Blocking
 from .base import Asker
 
 
@@ -66,10 +68,12 @@ class Hints:
 
     Args:
         games: the game service (reads the game, marks it assisted).
+        blocking: how the service's blocking methods are run (see :mod:`..threads`).
     """
 
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, games: GameService, blocking: Blocking) -> None:
         self.games = games
+        self.blocking = blocking
 
     async def hint(self, asker: Asker, game_id: str, version: int) -> HintAnswer:
         """Return the hint for ``asker``'s game at ``version`` with its sentences in their
@@ -83,10 +87,10 @@ class Hints:
             ApiError: 404, 409 ``stale_version``, 422 ``game_won`` (the game is then not
                 marked assisted).
         """
-        games, language = self.games, asker.language
-        loaded = await games.blocking(games.at_version, asker.player, game_id, version)
+        games, blocking, language = self.games, self.blocking, asker.language
+        loaded = await blocking(games.at_version, asker.player, game_id, version)
         if loaded.game.is_won:
             raise ApiError(422, "game_won")
         view = await IN_THREADS(hint_view, loaded.game, language)
-        marked = await games.blocking(games.mark_assisted, loaded)
+        marked = await blocking(games.mark_assisted, loaded)
         return HintAnswer(state=games.state(marked, language), hint=view)

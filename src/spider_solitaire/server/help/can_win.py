@@ -1,5 +1,5 @@
-""" "Can I still win?": the solver's verdict on the current position and, when it is lost,
-the last point of the game's history from which it could still be won.
+"""Can-win ("Can I still win?"): the solver's answer for the current position and, when
+it is lost, the last point of the game's history from which it could still be won.
 
 Winnability only gets lost along a line of play (a position reached from a lost one is
 lost), so the history is searched by bisection in the worker (:func:`.tasks.history_job`);
@@ -18,7 +18,7 @@ from ..games import LoadedGame
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits
 from ..jobs.tasks import LOST, WON, HistoryOutcome, history_job
-from ..schemas import LastWinnable, LostAction, WinCheck
+from ..schemas.help import CanWinAnswer, LastWinnable, LostAction
 from ..texts import can_win_texts
 from .base import Asker, SolverHelp
 
@@ -78,12 +78,12 @@ def last_winnable(
     return LastWinnable(kind="unknown")
 
 
-class Verdicts(SolverHelp):
-    """ "Can I still win?" for the routes (made as :class:`.SolverHelp`)."""
+class CanWin(SolverHelp):
+    """Can-win ("Can I still win?") for the routes (made as :class:`.SolverHelp`)."""
 
-    async def can_win(
+    async def answer(
         self, asker: Asker, game_id: str, version: int, *, long: bool = False
-    ) -> WinCheck:
+    ) -> CanWinAnswer:
         """Solve the current position of ``asker``'s game (with the long limits,
         ``Settings.solve_time_limit_long`` and ``solve_node_limit_long``, when ``long``);
         when it is lost, search the game's history for its last winnable point. Answers
@@ -145,13 +145,13 @@ class Verdicts(SolverHelp):
         where: LastWinnable | None = None,
         *,
         longer: bool = False,
-    ) -> WinCheck:
+    ) -> CanWinAnswer:
         """Mark the game assisted and return the answer with its words in ``language``;
         ``longer``: an ``unknown`` answer may be asked again with the long limit."""
         games = self.games
-        marked = await games.blocking(games.mark_assisted, loaded)
+        marked = await self.blocking(games.mark_assisted, loaded)
         message, action_label = can_win_texts(answer, seconds, where, language)
-        return WinCheck(
+        return CanWinAnswer(
             state=games.state(marked, language),
             answer=answer,
             seconds=seconds,

@@ -27,7 +27,7 @@ RUN_BOARD = _board(
         3: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
     }
 )
-"""The Ace of spades in column 2 completes the run in column 1 (tests/server/test_assist.py)."""
+"""The Ace of spades in column 2 completes the run in column 1 (tests/server/test_help.py)."""
 
 MIDDLE_RUN_BOARD = _board(
     {
@@ -59,7 +59,7 @@ TRAP = _board(
     },
     stock="5S 5S 7S 7S 9S 9S JS JS KS KS",
 )
-"""Winnable; after this line it is lost from its fourth action on (tests/server/test_assist.py)."""
+"""Winnable; after this line it is lost from its fourth action on (tests/server/test_help.py)."""
 TRAP_LINE = ["1:1>3", "d", "1:2>3", "5:1>1", "3:2>4", "4:2>3", "3:2>4", "4:2>3", "3:2>4"]
 
 
@@ -68,19 +68,19 @@ def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
     page = table.page
     expect(page.locator("#assisted")).to_be_hidden()
     page.keyboard.press("h")
-    panel = page.locator("#assist")
+    panel = page.locator("#help-panel")
     expect(panel).to_be_visible()
     sentence = message("hints", "completes_run", "en")
     # one short sentence first; the whole explanation one tap away (and in the live region)
-    expect(page.locator("#assist-text")).to_have_text(
+    expect(page.locator("#help-text")).to_have_text(
         "Move the ace of spades from column 2 to column 1: it completes a run."
     )
     expect(page.locator("#live")).to_contain_text(sentence)
-    page.locator("#assist-more").click()
-    expect(page.locator("#assist-text")).to_contain_text(
+    page.locator("#help-more").click()
+    expect(page.locator("#help-text")).to_contain_text(
         "Hint: move the ace of spades from column 2 to column 1."
     )
-    expect(page.locator("#assist-text")).to_contain_text(sentence)
+    expect(page.locator("#help-text")).to_contain_text(sentence)
     hinted = page.locator(".card.hinted")
     expect(hinted).to_have_count(1)
     expect(hinted).to_have_attribute("data-card", "AS")
@@ -109,7 +109,7 @@ def test_the_hint_panel_covers_the_target_highlight(
     table.open_position(MIDDLE_RUN_BOARD)
     page = table.page
     page.locator("#hint").click()
-    panel = page.locator("#assist")
+    panel = page.locator("#help-panel")
     expect(panel).to_be_visible()
     target = table.column(5)
     expect(target).to_have_class(has_class("hint-target"))
@@ -125,7 +125,8 @@ def test_the_hint_panel_covers_the_target_highlight(
     assert right - left > 20 and bottom - top > 20, (p, c)  # they do overlap
     middle = ((left + right) / 2, (top + bottom) / 2)
     assert page.evaluate(
-        "([x, y]) => document.getElementById('assist').contains(document.elementFromPoint(x, y))",
+        "([x, y]) => document.getElementById('help-panel')"
+        ".contains(document.elementFromPoint(x, y))",
         list(middle),
     )
     clip = {"x": left, "y": top, "width": right - left, "height": bottom - top}
@@ -142,11 +143,11 @@ def test_can_i_still_win_names_the_lost_move_and_undoes_back(table: Any) -> None
     table.reload()
     page = table.page
     page.get_by_role("button", name="Can I still win?").click()
-    text = page.locator("#assist-text")
+    text = page.locator("#help-text")
     expect(text).to_contain_text(
         "No. Your move 4 (column 5 to column 1) lost the game", timeout=30_000
     )
-    undo_back = page.locator("#assist-action")
+    undo_back = page.locator("#help-action")
     expect(undo_back).to_have_text("Undo 6 actions")
     expect(undo_back).to_be_focused()  # the offer is one key press away
     page.keyboard.press("Enter")
@@ -182,10 +183,10 @@ def test_stuck_with_nothing_to_undo_points_to_restart(
     expect(page.locator("#undo")).to_be_disabled()
     page.keyboard.press("h")
     short = message("help", "hint_short_stuck_no_undo", locale[:2])
-    expect(page.locator("#assist-text")).to_have_text(short)
+    expect(page.locator("#help-text")).to_have_text(short)
     expect(page.locator("#live")).to_have_text(expected)
-    page.locator("#assist-more").click()
-    expect(page.locator("#assist-text")).to_have_text(expected)
+    page.locator("#help-more").click()
+    expect(page.locator("#help-text")).to_have_text(expected)
     expect(page.locator("#undo")).not_to_have_class(has_class("hinted"))
     expect(page.locator("#restart")).to_have_class(has_class("hinted"))
     expect(page.locator("#new-game")).to_have_class(has_class("hinted"))
@@ -220,9 +221,9 @@ def test_the_can_win_answer_shows_the_servers_sentence_and_button(make_table: An
     page = table.page
     page.route("**/can-win", lambda route: route.fulfill(json=answer))
     page.locator("#can-win").click()
-    expect(page.locator("#assist-text")).to_have_text("(la frase del servidor)")
+    expect(page.locator("#help-text")).to_have_text("(la frase del servidor)")
     expect(page.locator("#live")).to_have_text("(la frase del servidor)")
-    button = page.locator("#assist-action")
+    button = page.locator("#help-action")
     expect(button).to_have_text("(la etiqueta del servidor)")
     button.click()
     table.idle()
@@ -236,10 +237,10 @@ def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:
     button = page.locator("#solution")
     button.click()
     expect(button).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#assist-text")).to_contain_text("Showing the solution", timeout=30_000)
+    expect(page.locator("#help-text")).to_contain_text("Showing the solution", timeout=30_000)
     button.click()  # stop
     expect(button).to_have_attribute("aria-pressed", "false")
-    expect(page.locator("#assist-text")).to_have_text("Stopped showing the solution.")
+    expect(page.locator("#help-text")).to_have_text("Stopped showing the solution.")
     table.idle()
     moves = int(page.locator("#moves").inner_text())
     assert 1 <= moves < 24
@@ -248,7 +249,7 @@ def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:
     expect(page.locator("#win-dialog")).to_be_visible(timeout=60_000)
     expect(page.locator("#win-assisted")).to_have_text("Hints or the solver helped in this game.")
     expect(page.locator("#win-assisted")).to_be_visible()
-    expect(page.locator("#assist-text")).to_have_text("The solution is played to the end.")
+    expect(page.locator("#help-text")).to_have_text("The solution is played to the end.")
     assert table.api_state()["is_won"] and table.api_state()["assisted"]
 
 
@@ -265,10 +266,10 @@ def test_on_a_won_game_the_help_says_it_is_won(table: Any) -> None:
     table.reload()
     page = table.page
     page.locator("#win-dialog").get_by_role("button", name="Close").click()
-    text = page.locator("#assist-text")
+    text = page.locator("#help-text")
     for button in ("#hint", "#can-win", "#solution"):
-        if page.locator("#assist").is_visible():
-            page.locator("#assist-close").click()
+        if page.locator("#help-panel").is_visible():
+            page.locator("#help-close").click()
         page.locator(button).click()
         expect(text).to_have_text("The game is already won.")
         expect(page.locator("#live")).to_have_text("The game is already won.")
@@ -287,8 +288,8 @@ def test_can_win_answered_game_won_says_so(make_table: Any) -> None:
     body = {"reason": "game_won", "message": "(the server's sentence)"}
     table.page.route("**/can-win", lambda route: route.fulfill(status=422, json=body))
     table.page.locator("#can-win").click()
-    expect(table.page.locator("#assist-text")).to_have_text("La partida ya está ganada.")
-    expect(table.page.locator("#assist-action")).to_be_hidden()
+    expect(table.page.locator("#help-text")).to_have_text("La partida ya está ganada.")
+    expect(table.page.locator("#help-action")).to_be_hidden()
     expect(table.page.locator(".hinted, .hint-target")).to_have_count(0)
     expect(table.notice()).not_to_have_class(has_class("show"))
 
@@ -331,16 +332,16 @@ def test_can_win_that_could_not_tell_offers_to_keep_thinking(
         table.open("SP1-S1C-AAAAAAD")  # the solver wins it in about 3 s without a node limit
         page = table.page
         page.locator("#can-win").click()
-        panel = page.locator("#assist")
+        panel = page.locator("#help-panel")
         expect(panel).to_have_attribute("data-kind", "answer", timeout=30_000)
-        expect(page.locator("#assist-text")).to_contain_text("could not tell")
-        keep = page.locator("#assist-action")
+        expect(page.locator("#help-text")).to_contain_text("could not tell")
+        keep = page.locator("#help-action")
         expect(keep).to_have_text("Keep thinking")
         expect(keep).to_be_focused()
         keep.click()
-        expect(page.locator("#assist-text")).to_contain_text("for up to a minute")
+        expect(page.locator("#help-text")).to_contain_text("for up to a minute")
         expect(panel).to_have_attribute("data-kind", "answer", timeout=60_000)
-        expect(page.locator("#assist-text")).to_have_text(
+        expect(page.locator("#help-text")).to_have_text(
             "Yes: this game can still be won from here."
         )
         expect(keep).to_be_hidden()

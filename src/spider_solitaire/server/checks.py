@@ -1,0 +1,97 @@
+"""The checks of what a player asks to play that the request models cannot make alone:
+a daily deal's date, the game a new-game request asks for (the engine's refusals of a
+code or a position as 400 answers), and a start position a game can be played from.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ..cards import HIDDEN
+from ..daily import DailyDealMissingError, daily_deals
+from ..errors import InvalidCodeError, InvalidPositionError
+from ..game import Game
+from ..position import Position
+from .errors import ApiError
+from .schemas.games import NewGameDaily, NewGameFromCode, NewGameFromPosition, NewGameRequest
+
+MAX_START_COUNT = 10**9
+"""Largest ``score`` or ``moves`` a game's start position may state (a decision of ours:
+the engine's notation takes up to 2^31 - 1, :data:`~spider_solitaire.position.MAX_COUNT`;
+starting at most here leaves more than a billion actions before a counter the game
+reaches could no longer be written and read back, for the solver or a snapshot)."""
+
+
+def daily_date(text: str) -> dt.date:
+    """Return the date ``text`` (YYYY-MM-DD) when it has shipped daily deals.
+
+    Raises:
+        ApiError: 400 ``no_daily_deal`` naming the shipped range, for a date without
+            deals or one that does not exist (2026-02-30).
+    """
+    try:
+        day = dt.date.fromisoformat(text)
+        daily_deals(day)
+    except ValueError:
+        raise ApiError(400, "no_daily_deal", detail=f"{text!r} is not a date") from None
+    except DailyDealMissingError as error:
+        raise ApiError(400, "no_daily_deal", detail=str(error)) from None
+    return day
+
+
+def check_playable(start: Position) -> None:
+    """Refuse a start position a game cannot be played from (a decision of ours: the
+    engine's ``strict=False`` allows puzzles, but the server keeps only games a player and
+    the solver can play).
+
+    Raises:
+        ApiError: 400 ``bad_position`` when ``start`` has a hidden (``??``) card, whose
+            identity the server would need to play it, or has no card on the tableau or in
+            the stock (it would count as won before any move), or a ``score`` or
+            ``moves`` over :data:`MAX_START_COUNT`.
+    """
+    for key, value in (("score", start.score), ("moves", start.move_count)):
+        if value > MAX_START_COUNT:
+            detail = (
+                f"{key}: {value} is more than the {MAX_START_COUNT} a game may start from "
+                "(it must stay writable while the game goes on)"
+            )
+            raise ApiError(400, "bad_position", detail=detail)
+    cards = [card for column in start.columns for card in column] + list(start.stock)
+    if HIDDEN in cards:
+        detail = "a position to play from gives every card; ?? (a hidden card) is not allowed"
+        raise ApiError(400, "bad_position", detail=detail)
+    if not cards:
+        detail = "there is no card on the tableau or in the stock: nothing to play"
+        raise ApiError(400, "bad_position", detail=detail)
+
+
+def requested_game(request: NewGameRequest, day: dt.date | None, undo_limit: int) -> Game:
+    """Return the game ``request`` asks for, at its start, with the Game option
+    ``undo_limit``: the deal of a code, of ``day``'s daily deal (``day``: the request's
+    date, as :func:`daily_date` read it), of a position, or a random deal of suits and
+    rule.
+
+    Raises:
+        ApiError: 400 ``bad_code`` or ``bad_position`` with the engine's reason; 400
+            ``bad_position`` for a position a game cannot be played from
+            (:func:`check_playable`).
+    """
+    try:
+        if isinstance(request, NewGameDaily):
+            assert day is not None
+            code = daily_deals(day).codes[request.suits]
+            game = Game.from_code(code, undo_limit=undo_limit)
+        elif isinstance(request, NewGameFromCode):
+            game = Game.from_code(request.code, undo_limit=undo_limit)
+        elif isinstance(request, NewGameFromPosition):
+            game = Game.from_position(request.position, strict=False, undo_limit=undo_limit)
+        else:
+            game = Game.new(request.suits, request.rule, undo_limit=undo_limit)
+    except InvalidCodeError as error:
+        raise ApiError(400, "bad_code", detail=str(error)) from None
+    except InvalidPositionError as error:
+        raise ApiError(400, "bad_position", detail=str(error)) from None
+    if isinstance(request, NewGameFromPosition):
+        check_playable(game.start)
+    return game

@@ -1,0 +1,47 @@
+"""What the API's models share: card, column and variant types, the version an action
+or a question is for, what a player confirms, and the base of every request body."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Column = Annotated[int, Field(ge=1, le=10, description="a column, 1-10")]
+"""A tableau column's number."""
+CardText = Annotated[str, Field(pattern=r"^[A2-9TJQK][SHDC]$", description='a card, like "TS"')]
+"""A face-up card: rank then suit letter."""
+SuitText = Annotated[str, Field(pattern=r"^[SHDC]$", description="a suit letter")]
+"""A suit (of a removed run)."""
+CardId = Annotated[
+    int, Field(ge=0, description="a card's id: its place in the deal, stable for the game")
+]
+"""A card's id, which tells nothing about a face-down card."""
+SuitCount = Literal[1, 2, 4]
+"""How many suits a deal has."""
+RuleName = Literal["classic", "flexible"]
+"""The rule a game is played under."""
+
+MAX_VERSION = 2**31 - 1
+"""Versions never get near this; larger ones are refused as malformed."""
+
+
+class StrictBody(BaseModel):
+    """A request body: unknown fields and type coercion (``"7"`` for ``7``) are refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+ConfirmWord = Literal["abandon", "practice"]
+"""What a player confirms when starting or opening a game: ``abandon`` (leave the current
+game unfinished: it counts as a loss) and ``practice`` (a deal already won: this game
+will not count). See docs/record.md."""
+
+Confirmations = Annotated[
+    list[ConfirmWord],
+    Field(max_length=2, description='what the player confirmed: "abandon", "practice"'),
+]
+"""The words a request confirms (see :data:`ConfirmWord`)."""
+
+Version = Annotated[int, Field(ge=0, le=MAX_VERSION, description="the version the action is for")]
+"""The version of a game that an action or a question is for."""

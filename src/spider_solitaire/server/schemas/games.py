@@ -1,0 +1,76 @@
+"""The models of ``/api/games``: the bodies that start a new game."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Discriminator, Field, Tag
+
+from .common import Confirmations, RuleName, StrictBody, SuitCount
+
+
+class NewGameFromCode(StrictBody):
+    """Start the deal of a game code (any case, surrounding spaces allowed)."""
+
+    code: Annotated[str, Field(max_length=64, examples=["SP1-S2C-AAAAAAD"])]
+    confirm: Confirmations = []
+
+
+class NewGameFromSuits(StrictBody):
+    """Deal a random game (a seed from the OS) of ``suits`` (default 4) under ``rule``
+    (default classic); ``{}`` is this with both defaults."""
+
+    suits: SuitCount = 4
+    rule: RuleName = "classic"
+    confirm: Confirmations = []
+
+
+class NewGameFromPosition(StrictBody):
+    """An extension for puzzles and tests: start from position notation (face-down cards
+    as real cards; parsed with ``strict=False``, so small boards are allowed). The game
+    has no code."""
+
+    position: Annotated[str, Field(max_length=4096)]
+    confirm: Confirmations = []
+
+
+DateText = Annotated[
+    str,
+    Field(pattern=r"^\d{4}-\d{2}-\d{2}$", examples=["2026-12-02"], description="YYYY-MM-DD"),
+]
+
+
+class NewGameDaily(StrictBody):
+    """Play the daily deal of ``daily`` (a date, YYYY-MM-DD: the player's local date for
+    today's deal, or any earlier date with a deal) at ``suits`` suits (default 2, the
+    featured deal); always Classic. A date without a shipped deal is 400
+    ``no_daily_deal``."""
+
+    daily: DateText
+    suits: SuitCount = 2
+    confirm: Confirmations = []
+
+
+def _new_game_shape(body: Any) -> str:
+    """Tell which new-game body ``body`` is meant to be, by its keys, so that a malformed
+    one is described against that shape alone (a decision of ours: a too-long position is
+    named as such, not as a mismatch with all four shapes): ``"code"`` when it has a
+    ``code``, ``"position"`` when it has a ``position``, ``"daily"`` when it has a
+    ``daily``, else ``"suits"``."""
+    keys = body.keys() if isinstance(body, dict) else getattr(body, "__dict__", {}).keys()
+    if "code" in keys:
+        return "code"
+    if "position" in keys:
+        return "position"
+    return "daily" if "daily" in keys else "suits"
+
+
+NewGameRequest = Annotated[
+    Annotated[NewGameFromCode, Tag("code")]
+    | Annotated[NewGameFromSuits, Tag("suits")]
+    | Annotated[NewGameFromPosition, Tag("position")]
+    | Annotated[NewGameDaily, Tag("daily")],
+    Discriminator(_new_game_shape),
+]
+"""Body of ``POST /api/games``: exactly one of the four shapes, chosen by its keys
+(``code``, ``position``, ``daily``, else suits and rule)."""

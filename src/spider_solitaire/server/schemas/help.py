@@ -1,0 +1,169 @@
+"""The models of the help routes (docs/api.md): a hint, can-win ("Can I still win?"),
+the solution one move at a time and the search for a winnable deal."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from .common import Column, Confirmations, RuleName, StrictBody, SuitCount, Version
+from .events import Event
+from .state import GameState
+
+
+class HelpRequest(StrictBody):
+    """Ask about the game at ``version``: a hint, "Can I still win?", or the next move of
+    the solution. An old version gets 409 ``stale_version`` with the current state."""
+
+    version: Version
+
+
+class CanWinRequest(StrictBody):
+    """Ask "Can I still win?" about the game at ``version``. ``limit`` ``long`` solves
+    with the server's longer limit (``Settings.solve_time_limit_long``: "Keep thinking"
+    after an ``unknown``); the server bounds it, the client only chooses which."""
+
+    version: Version
+    limit: Literal["normal", "long"] = Field(
+        default="normal", description='"normal" (the default) or "long" (keep thinking)'
+    )
+
+
+class HintView(BaseModel):
+    """A suggested action, from what the player can see, and why.
+
+    ``kind`` is ``move`` (move the last ``count`` cards of ``column`` to ``target``),
+    ``deal`` (deal a row) or ``stuck`` (no useful move and no deal: undo is the way out).
+    ``reasons`` are the hint's codes (``turns_up_card``, ``empties_column``,
+    ``builds_in_suit``, ``completes_run``, ``joins_runs``, ``deal_now``, ``stuck``), and
+    ``messages`` their sentences in the player's language, in the same order. ``text``
+    is the head sentence, shown before the messages; when stuck with nothing to undo, it
+    says the way out (restart or a new game) and there are no reasons. ``short`` is the
+    whole hint in one short sentence (what to do and the first reason), shown first."""
+
+    kind: Literal["move", "deal", "stuck"]
+    action: str | None = Field(description='the action in notation ("3:4>7", "d"), or null')
+    column: Column | None
+    count: Annotated[int, Field(ge=1)] | None
+    target: Column | None
+    reasons: list[str]
+    messages: list[str]
+    text: str = Field(description='"Hint: move the 4 of spades from column 3 to column 7."')
+    short: str = Field(
+        description="the hint in one short sentence, what to do and the main reason: "
+        '"Move the 4 of spades from column 3 to column 7: it turns up a face-down card."'
+    )
+
+
+class HintAnswer(BaseModel):
+    """The hint and the game's state (now marked ``assisted``)."""
+
+    state: GameState
+    hint: HintView
+
+
+class LostAction(BaseModel):
+    """An action, structured: ``{"kind": "move", "column": 9, "count": 3, "target": 4}``
+    (the last ``count`` cards of ``column`` to ``target``) or ``{"kind": "deal"}``."""
+
+    kind: Literal["move", "deal"]
+    column: Column | None = None
+    count: Annotated[int, Field(ge=1)] | None = None
+    target: Column | None = None
+
+
+class LastWinnable(BaseModel):
+    """Where the game could still be won, when the answer is no.
+
+    ``kind``:
+
+    * ``undo``: undo ``steps`` actions to get back to the last position the solver proved
+      winnable, at move counter ``moves``. When ``exact``, the next action,
+      ``lost_action`` (``action`` in notation; the game's move ``lost_move``), is the one
+      that lost the game; otherwise the game was lost somewhere after that point (the
+      solver could not tell exactly in time).
+    * ``restart``: the game was lost before the oldest action undo can reach, and the deal
+      is winnable from its start: restart it.
+    * ``never``: the deal cannot be won even from its start (or from the oldest position
+      undo reaches, when that is the start).
+    * ``unknown``: the solver could not tell in time where the game was lost.
+    """
+
+    kind: Literal["undo", "restart", "never", "unknown"]
+    steps: Annotated[int, Field(ge=1)] | None = None
+    moves: Annotated[int, Field(ge=0)] | None = None
+    action: str | None = None
+    lost_move: Annotated[int, Field(ge=1)] | None = None
+    exact: bool = False
+    lost_action: LostAction | None = None
+
+
+class CanWinAnswer(BaseModel):
+    """The answer to "Can I still win?" from the current position: ``yes`` (the solver
+    found a win), ``no`` (it proved there is none) or ``unknown`` (not found in the time
+    limit); when no, ``last_winnable`` says where the game could still be won.
+    ``message`` is the whole answer in words, ``action_label`` the label of the button
+    that goes back to where it could still be won ("Undo 3 actions", "Restart"), or null
+    when there is none. ``longer`` is true for an ``unknown`` within the normal limit:
+    the solver may tell with the long one."""
+
+    state: GameState
+    answer: Literal["yes", "no", "unknown"]
+    seconds: Annotated[float, Field(ge=0)]
+    last_winnable: LastWinnable | None = None
+    message: str
+    action_label: str | None = None
+    longer: bool = Field(
+        default=False,
+        description="unknown within the normal limit: asking again with "
+        '"limit": "long" gives the solver more time',
+    )
+
+
+class SolutionStep(BaseModel):
+    """The next move of the solver's solution, played: like an action's answer, with the
+    move played and how many moves of the solution are left after it. ``message`` is the
+    panel's sentence ("Showing the solution: 12 moves left.", or "The solution is played
+    to the end." when none is left); ``announcement`` what the live region says: what the
+    move did, then the message."""
+
+    state: GameState
+    events: list[Event]
+    action: str
+    remaining: Annotated[int, Field(ge=0)]
+    announcement: str
+    message: str
+
+
+class DealSearchRequest(StrictBody):
+    """Deal a random game of ``suits`` and ``rule`` that the solver has won ("winnable
+    deals only"); ``{}`` is 4 suits, Classic. ``confirm``: as for a new game (``abandon``
+    when the current game would be left unfinished: checked when the search starts)."""
+
+    suits: SuitCount = 4
+    rule: RuleName = "classic"
+    confirm: Confirmations = []
+
+
+class DealSearch(BaseModel):
+    """A search for a winnable deal, to poll while it runs.
+
+    ``status``: ``running``; ``done`` (``state`` is the new game, now the player's current
+    one); ``failed`` (no deal won within ``max_tries`` deals or the time limit, or the
+    solver failed: ``reason`` and ``message`` say which); ``cancelled`` (the player started
+    another search or solve, or stopped asking). ``tried`` deals were checked so far.
+    ``message`` is the sentence to show: the progress while running ("Checking deals: 3
+    of at most 20 tried…"), the reason's sentence when failed or cancelled, null when
+    done."""
+
+    id: str
+    status: Literal["running", "done", "failed", "cancelled"]
+    suits: SuitCount
+    rule: RuleName
+    tried: Annotated[int, Field(ge=0)]
+    max_tries: Annotated[int, Field(ge=1)]
+    seconds: Annotated[float, Field(ge=0)]
+    state: GameState | None = None
+    reason: str | None = None
+    message: str | None = None

@@ -1,0 +1,194 @@
+"""The models of the player's record: statistics, history, replays, share links and
+transfer codes (docs/record.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+from .common import Confirmations, RuleName, StrictBody, SuitCount
+from .state import GameState
+
+
+class OpenRequest(StrictBody):
+    """Open one of the player's games (it becomes the current one); ``confirm`` as for a
+    new game (``abandon`` when the current game would be left unfinished)."""
+
+    confirm: Confirmations = []
+
+
+class Figures(BaseModel):
+    """The figures of one variant and class (assisted or not), from the counted results
+    after the latest reset (docs/record.md gives each definition). Nulls: no game (or no
+    win) to take the figure from."""
+
+    finished: int
+    won: int
+    lost: int
+    win_rate: float | None
+    current_streak: int
+    best_streak: int
+    worst_losing_streak: int
+    best_score: int | None
+    fewest_moves: int | None
+    fastest_win_ms: int | None
+    average_moves: float | None
+    average_win_ms: int | None
+
+
+class VariantStats(BaseModel):
+    """One variant's figures, unassisted and assisted apart, with its ``label``."""
+
+    suits: SuitCount
+    rule: RuleName
+    label: str
+    unassisted: Figures
+    assisted: Figures
+
+
+class InProgress(BaseModel):
+    """The player's current game while it is undecided and has actions (not in the
+    figures)."""
+
+    game_id: str
+    label: str
+    moves: int
+    playing_ms: int
+
+
+class LastResult(BaseModel):
+    """One counted result, for the strip of the last 50."""
+
+    game_id: str
+    outcome: Literal["won", "lost"]
+    decided_at: str
+    label: str
+
+
+class ScorePoint(BaseModel):
+    """One counted result's score, for the score-over-time picture."""
+
+    decided_at: str
+    score: int
+    outcome: Literal["won", "lost"]
+
+
+class DailyStats(BaseModel):
+    """The daily games' own row (every suit count together; not also in their suit
+    count's row), unassisted and assisted apart, with its ``label`` ("Daily deal")."""
+
+    label: str
+    unassisted: Figures
+    assisted: Figures
+
+
+class Stats(BaseModel):
+    """``GET /api/stats``: the figures per variant (the 1-, 2- and 4-suit Classic rows
+    always, others when they have results), the daily deal's row apart, the game in
+    progress apart, the last 50 results and up to 200 scores (oldest first), and the
+    counting rules as sentences."""
+
+    variants: list[VariantStats]
+    daily: DailyStats
+    in_progress: InProgress | None
+    last_results: list[LastResult]
+    scores: list[ScorePoint]
+    rules_help: list[str]
+
+
+class ResetRequest(StrictBody):
+    """Reset the figures of ``suits`` and ``rule`` (null: every value; ``{}`` resets
+    all)."""
+
+    suits: SuitCount | None = None
+    rule: RuleName | None = None
+
+    @field_validator("suits", mode="before")
+    @classmethod
+    def _not_a_bool(cls, value: Any) -> Any:
+        """Refuse ``true``/``false`` (Python counts ``True`` as 1, JSON does not)."""
+        if isinstance(value, bool):
+            raise ValueError("suits is 1, 2, 4 or null, not a boolean")
+        return value
+
+
+HistoryStatus = Literal["playing", "won", "lost", "lost_then_won", "practice", "practice_won"]
+
+
+class HistoryGame(BaseModel):
+    """One game in the history: when it started, its variant ``label``, ``code`` (null
+    from a position), ``status`` (and ``status_label`` in words), figures as they stand,
+    and whether it is the player's ``current`` game."""
+
+    game_id: str
+    started_at: str
+    label: str
+    code: str | None
+    status: HistoryStatus
+    status_label: str
+    score: int
+    moves: int
+    playing_ms: int
+    assisted: bool
+    current: bool
+
+
+class HistoryPage(BaseModel):
+    """``GET /api/history?page=N``: 20 games a page, newest first."""
+
+    games: list[HistoryGame]
+    page: int
+    pages: int
+    total: int
+
+
+class ReplayAction(BaseModel):
+    """One entry of a game's action log: its ``number`` (1..N), the ``action`` as stored
+    (``3:4>7``, ``d``, ``undo``, ``redo``, ``restart``) and what it did in words."""
+
+    number: int
+    action: str
+    label: str
+
+
+class ReplayLog(BaseModel):
+    """A game's whole action log, for the replay viewer: ``steps`` entries."""
+
+    steps: int
+    actions: list[ReplayAction]
+
+
+class ReplayStep(BaseModel):
+    """The table after ``step`` entries of the log, as the player saw it then (face-down
+    cards only counted), and what that step did (``label``)."""
+
+    step: int
+    state: GameState
+    label: str
+
+
+class ShareLink(BaseModel):
+    """A public replay link: ``url`` is ``/replay/<share_id>``."""
+
+    share_id: str
+    url: str
+
+
+class TransferCode(BaseModel):
+    """A one-time transfer code (``ABCD-EFGH``) and when it expires (ISO 8601 UTC)."""
+
+    code: str
+    expires_at: str
+
+
+class TransferClaim(StrictBody):
+    """Claim a transfer code (any case; the hyphen and spaces are optional)."""
+
+    code: Annotated[str, Field(max_length=32)]
+
+
+class TransferClaimed(BaseModel):
+    """The claimed record is now this browser's; ``message`` says so."""
+
+    message: str

@@ -1,0 +1,156 @@
+"""The player's view of a game (:class:`GameState`) and its parts: columns, movable
+groups, the table's labels and the game's place in the player's record. Built by
+:mod:`..views`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .common import CardId, CardText, Column, RuleName, SuitCount, SuitText
+
+
+class ColumnView(BaseModel):
+    """A column as the player sees it: how many cards are face-down, the face-up cards,
+    every card's id (bottom to top, ``face_down + len(face_up)`` of them), and its
+    accessible texts in the player's language. A value: kept and shared between states
+    (see :func:`.games.column_view`), so it is frozen."""
+
+    model_config = ConfigDict(frozen=True)
+
+    face_down: Annotated[int, Field(ge=0)]
+    face_up: list[CardText]
+    ids: list[CardId]
+    label: str = Field(
+        description='"Column 3, 2 face-down, 10 of spades, 9 of hearts to 7 of hearts" '
+        '(the largest movable group as a range), or "Column 3, empty"'
+    )
+    target_label: str = Field(description='the label and ", can take the cards"')
+    name: str = Field(description='"Column 3"')
+    name_target: str = Field(description='"Column 3, can take the cards"')
+
+
+class GroupView(BaseModel):
+    """A movable group: the last ``count`` cards of ``column``, the columns it may legally
+    go to (possibly none, lowest first), the auto-move target (or null), and what a
+    keyboard player hears on picking it up. A value, shared between states (frozen)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    column: Column
+    count: Annotated[int, Field(ge=1)]
+    targets: list[Column]
+    auto: Column | None
+    pick_up: str = Field(
+        description='"Picked up 3 cards, 5 of spades to 3 of spades, from column 4. It can '
+        'go to column 7 or 9. Choose with the arrow keys and press Enter."'
+    )
+
+
+class TableLabels(BaseModel):
+    """The table's other texts in the player's language (finished sentences). A value,
+    shared between states (frozen)."""
+
+    stock: str = Field(description='"Stock, 4 rows left. Deal a row (D)" or "Stock, empty"')
+    removed: str = Field(description='"Removed runs: 2 of 8"')
+    removed_slots: Annotated[list[str], Field(min_length=8, max_length=8)] = Field(
+        description='the 8 places for runs: "Run of spades" or "Empty slot"'
+    )
+    variant: str = Field(description='"2 suits · Classic", "1 suit"')
+    copy_: str | None = Field(
+        alias="copy", description='"Copy the game code SP1-..."; null without a code'
+    )
+    copied: str | None = Field(description='"Game code SP1-... copied."; null without a code')
+    copy_failed: str | None = Field(
+        description='"Copy failed: the code is SP1-...."; null without a code'
+    )
+    new_game: str = Field(description='"New game SP1-...: Medium, 2 suits."')
+    resumed: str = Field(description='"Resumed game SP1-...."')
+    win: str | None = Field(
+        description='"All eight runs are removed. Final score: 823." (and a sentence when '
+        "hints or the solver helped); null until the game is won"
+    )
+    time: str | None = Field(
+        default=None,
+        description='the playing time for the header: "12:34" (minutes and seconds) or '
+        '"1:02:03"; null in a replay',
+    )
+    daily: str | None = Field(
+        default=None,
+        description='"Daily · 2 Dec" for a daily game (its date); null for any other game',
+    )
+    stuck: str | None = Field(
+        default=None,
+        description='"No useful moves left: undo, restart or start a new game." when '
+        "``GameState.stuck``; else null",
+    )
+
+    model_config = ConfigDict(frozen=True, populate_by_name=True, serialize_by_alias=True)
+
+
+class WinSummary(BaseModel):
+    """The summary shown when a game is won: ``score``, ``moves`` (the move counter),
+    ``playing_ms``, whether it was ``assisted``, the winning ``streak`` of its variant and
+    class (assisted or not) after it (0 for practice), ``bests``: a sentence for each
+    personal best this win set (beating an earlier win of the same variant and class),
+    and ``text``: the summary in one finished sentence (several joined)."""
+
+    score: Annotated[int, Field(ge=0)]
+    moves: Annotated[int, Field(ge=0)]
+    playing_ms: Annotated[int, Field(ge=0)]
+    assisted: bool
+    streak: Annotated[int, Field(ge=0)]
+    bests: list[str]
+    text: str
+
+
+class RecordView(BaseModel):
+    """How a game stands in the player's record (docs/record.md).
+
+    ``practice``: it never counts (a deal already won, or a game from a position);
+    ``outcome``: its counted result, ``won`` or ``lost``, or null while undecided;
+    ``counted``: its result is written in the statistics (``outcome`` is not null);
+    ``playing_ms``: playing time so far (idle gaps capped at 60 s); ``started_at``: when it
+    was created (ISO 8601 UTC); ``finished_won``: it was won at some point (also a lost
+    game finished later, or a practice win); ``summary``: the win summary, on a won game
+    (null otherwise)."""
+
+    practice: bool
+    outcome: Literal["won", "lost"] | None
+    counted: bool
+    playing_ms: Annotated[int, Field(ge=0)]
+    started_at: str
+    finished_won: bool
+    summary: WinSummary | None = None
+
+
+class GameState(BaseModel):
+    """The player's view of a game, with what the front end needs to offer moves."""
+
+    id: str
+    version: Annotated[int, Field(ge=0)]
+    code: str | None = Field(description="the game code; null for a game from a position")
+    suits: SuitCount
+    rule: RuleName
+    score: Annotated[int, Field(ge=0)]
+    moves: Annotated[int, Field(ge=0)]
+    removed: list[SuitText] = Field(description="suits of the removed runs, in order")
+    stock_rows_left: Annotated[int, Field(ge=0)]
+    is_won: bool
+    can_undo: bool
+    can_redo: bool
+    assisted: bool = Field(description="a hint or the solver helped in this game")
+    columns: Annotated[list[ColumnView], Field(min_length=10, max_length=10)]
+    groups: list[GroupView]
+    can_deal: bool
+    deal_reason: str | None = Field(description="the engine's reason code when no deal")
+    stuck: bool = Field(
+        default=False,
+        description="the stock is empty and no useful move is left (the hints' own test: "
+        "moving cards between equal ranks does not count); the table says so unasked",
+    )
+    labels: TableLabels
+    record: RecordView | None = Field(
+        default=None, description="the game in the player's record; null in a replay"
+    )

@@ -1,0 +1,149 @@
+"""The player's view of a game: an engine position and game -> the :class:`GameState`
+JSON view (docs/api.md), with its movable groups and its texts in the player's language.
+
+Only face-up cards are named here: a column shows its face-down cards as a count (and
+their ids, which tell nothing), the stock only its rows left. A view is built from what
+it is given and asks nobody: whether the game is stuck (a solver's test) is decided by
+the caller (:meth:`.games.GameService.view`) and passed in.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import cast
+
+from .. import rules
+from ..cards import CARD_TEXTS, Card
+from ..game import Game
+from ..messages import message
+from ..moves import DEAL
+from .db import GameRecord
+from .schemas.common import RuleName, SuitCount
+from .schemas.state import ColumnView, GameState, GroupView, RecordView
+from .texts import clock_text, daily_label, table_labels, wording
+
+KEPT_VIEWS = 4096
+"""How many column views and group views are kept (each): an action changes
+two or three columns, so the next state finds most of its parts already made (a decision
+of ours, measured with bench/server.py). The views are values, shared between states and
+never changed."""
+
+
+@lru_cache(KEPT_VIEWS)
+def column_view(
+    language: str,
+    number: int,
+    face_up: tuple[Card, ...],
+    face_down: int,
+    ids: tuple[int, ...],
+    largest: int,
+) -> ColumnView:
+    """Return column ``number`` as the player sees it (``face_down`` cards counted, the
+    ``face_up`` ones named, every card's id), its texts in ``language`` (see
+    :meth:`.texts.Wording.column`)."""
+    texts = wording(language).column(number, face_up, face_down, largest)
+    return ColumnView(
+        face_down=face_down,
+        face_up=[CARD_TEXTS[card] for card in face_up],
+        ids=list(ids),
+        label=texts.label,
+        target_label=texts.target_label,
+        name=texts.name,
+        name_target=texts.name_target,
+    )
+
+
+@lru_cache(KEPT_VIEWS)
+def group_view(
+    language: str, column: int, group: tuple[Card, ...], targets: tuple[int, ...], auto: int | None
+) -> GroupView:
+    """Return the movable ``group`` (the last cards of ``column``) with its ``targets``,
+    auto-move target and pick-up sentence in ``language``."""
+    return GroupView(
+        column=column,
+        count=len(group),
+        targets=list(targets),
+        auto=auto,
+        pick_up=wording(language).pick_up(column, group, targets),
+    )
+
+
+def build_state(
+    record: GameRecord,
+    game: Game,
+    language: str = "en",
+    standing: RecordView | None = None,
+    *,
+    stuck: bool = False,
+) -> GameState:
+    """Return the player's view of ``game`` (stored as ``record``) with its movable groups
+    and its texts in ``language``; ``standing``: the game in the player's record (None in
+    a replay: no record, no time in the labels); ``stuck``: no useful move is left (the
+    caller asks the solver: :meth:`.games.GameService.view`), which the state says in
+    ``stuck`` and in a label.
+
+    Only face-up cards are named; ``groups`` comes from the engine's legal moves and
+    ``auto_move``, which depend on face-up cards alone; the ids are the cards' places in
+    the deal, which tell nothing about a face-down card.
+    """
+    position = game.position
+    targets: dict[tuple[int, int], tuple[int, ...]] = {}
+    can_deal = False
+    for move in game.legal_moves():
+        if move == DEAL:
+            can_deal = True
+        else:
+            key = (move.source, move.resolved_count)
+            targets[key] = (*targets.get(key, ()), move.target)
+    columns = []
+    groups = []
+    for column, (cards, down, ids) in enumerate(
+        zip(position.columns, position.face_down, position.ids, strict=True), start=1
+    ):
+        largest = rules.movable_length(position, column)
+        columns.append(column_view(language, column, cards[down:], down, ids, largest))
+        for count, auto in enumerate(rules.auto_targets(position, column), start=1):
+            listed = targets.get((column, count), ())
+            groups.append(group_view(language, column, cards[-count:], listed, auto))
+    deal_reason = None
+    if not can_deal:
+        deal_reason = "game_won" if game.is_won else rules.deal_reason(position)
+    labels = table_labels(
+        language,
+        position.stock_rows_left,
+        position.removed,
+        position.suits,
+        position.rule,
+        game.code,
+        position.score if game.is_won else None,
+        record.assisted,
+    )
+    if standing is not None:
+        labels = labels.model_copy(update={"time": clock_text(standing.playing_ms)})
+    if stuck:
+        sentence = message("labels", "stuck" if game.can_undo else "stuck_no_undo", language)
+        labels = labels.model_copy(update={"stuck": sentence})
+    if record.daily_date is not None:
+        labels = labels.model_copy(update={"daily": daily_label(record.daily_date, language)})
+    return GameState(
+        id=record.id,
+        version=record.version,
+        code=game.code,
+        suits=cast(SuitCount, position.suits),
+        rule=cast(RuleName, position.rule),
+        score=position.score,
+        moves=position.move_count,
+        removed=list(position.removed),
+        stock_rows_left=position.stock_rows_left,
+        is_won=game.is_won,
+        can_undo=game.can_undo,
+        can_redo=game.can_redo,
+        assisted=record.assisted,
+        columns=columns,
+        groups=groups,
+        can_deal=can_deal,
+        deal_reason=deal_reason,
+        stuck=stuck,
+        labels=labels,
+        record=standing,
+    )

@@ -1,0 +1,65 @@
+// The controls around the table: the header's buttons and figures, the stuck bar and the
+// Restart window follow the game shown (what the server says may be done: can_undo,
+// can_redo, stuck, its labels), and send what the player chooses to the session.
+import { openDialog } from "./dialogs.js";
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * @param store the store of state.js
+ * @param settings the settings of settings.js (showTime)
+ * @param session deal, undo, redo, act (session.js)
+ * @param messages notice, announce (messages.js)
+ * @returns {draw(game)}
+ */
+export function createControls(store, settings, session, { notice, announce }) {
+  function draw(game) {
+    $("undo").disabled = !game.can_undo;
+    $("redo").disabled = !game.can_redo;
+    $("restart").disabled = false;
+    $("assisted").hidden = !game.assisted;
+    // the playing time as the server measured it (docs/api.md, labels.time); a setting hides it
+    const time = game.labels.time;
+    $("time").textContent = time || "";
+    $("time-stat").hidden = !time || !settings.values.showTime;
+    document.querySelector(".code").hidden = !game.code;
+    // a game started from a position has no code to copy
+    $("copy-code").hidden = !game.code;
+    $("copy-code").setAttribute("aria-label", game.labels.copy);
+    document.body.dataset.version = String(game.version);
+    // the server's own test that no useful move is left (docs/api.md, GameState.stuck)
+    const stuck = Boolean(game.stuck) && !game.is_won;
+    $("stuck-bar").hidden = !stuck;
+    $("stuck-text").textContent = stuck ? game.labels.stuck : "";
+    $("stuck-undo").hidden = !game.can_undo;
+  }
+
+  async function copyCode() {
+    const game = store.game;
+    if (!game) return;
+    try {
+      await navigator.clipboard.writeText(game.code || "");
+      notice(game.labels.copied, "good", 2500);
+      announce(game.labels.copied);
+    } catch {
+      notice(game.labels.copy_failed, "info", 6000);
+      announce(game.labels.copy_failed);
+    }
+  }
+
+  $("stock").addEventListener("click", session.deal);
+  $("undo").addEventListener("click", session.undo);
+  $("redo").addEventListener("click", session.redo);
+  $("stuck-undo").addEventListener("click", () => $("undo").click());
+  $("stuck-restart").addEventListener("click", () => $("restart").click());
+  $("stuck-new").addEventListener("click", () => $("new-game").click());
+  $("copy-code").addEventListener("click", copyCode);
+  const restartDialog = $("restart-dialog");
+  $("restart").addEventListener("click", () => openDialog(restartDialog));
+  restartDialog.addEventListener("close", () => {
+    if (restartDialog.returnValue === "restart") session.act({ action: "restart" });
+    restartDialog.returnValue = "";
+  });
+
+  return { draw };
+}

@@ -1,0 +1,92 @@
+// The player's settings: read from and saved to localStorage (this browser's), applied to
+// the page (theme, four colours, animations, the language) and changed in the Settings
+// window. The New game window keeps its last choices here too (suits, rule, winnable).
+import { setLanguage, browserLanguage, applyToDom } from "./i18n.js";
+
+const KEY = "spider.settings";
+const DEFAULTS = {
+  lang: "", // "" = from the browser
+  theme: "clean",
+  fourColor: false,
+  animations: true,
+  showTime: true,
+  doubleClick: true,
+  autoPlace: false,
+  suits: 1,
+  rule: "classic",
+  winnable: false,
+};
+/** The Settings window's check boxes (its other fields are selects). */
+const CHECKS = ["fourColor", "animations", "showTime", "doubleClick", "autoPlace"];
+
+const $ = (id) => document.getElementById(id);
+
+/** The settings saved in `storage` (this browser's), the defaults for the rest. */
+export function readSettings(storage = localStorage) {
+  try {
+    return { ...DEFAULTS, ...JSON.parse(storage.getItem(KEY) || "{}") };
+  } catch {
+    return { ...DEFAULTS };
+  }
+}
+
+/** The table's look from `values`: the theme and four colours (the rules page's pictures too). */
+export function applyLook(values, body = document.body) {
+  body.classList.toggle("theme-clean", values.theme !== "felt");
+  body.classList.toggle("theme-felt", values.theme === "felt");
+  body.classList.toggle("four-color", !!values.fourColor);
+}
+
+/**
+ * @param store the store of state.js (it keeps whether animations are on)
+ * @returns {values, save, apply, applyLanguage, attachWindow}: `values` are the settings
+ *   (read them; change them, then save)
+ */
+export function createSettings(store, storage = localStorage) {
+  const values = readSettings(storage);
+
+  function save() {
+    try {
+      storage.setItem(KEY, JSON.stringify(values));
+    } catch {
+      /* private mode: settings last for this visit */
+    }
+  }
+
+  /** The page follows the settings (the language aside: applyLanguage). */
+  function apply() {
+    applyLook(values);
+    document.body.classList.toggle("no-animations", !values.animations);
+    store.setAnimations(!!values.animations);
+  }
+
+  /** Load the chosen language's catalog (the browser's when none is chosen) and label the page. */
+  async function applyLanguage() {
+    await setLanguage(values.lang || browserLanguage());
+    applyToDom();
+  }
+
+  /**
+   * The Settings window: the `settings` button opens it filled in; each change is saved
+   * and applied at once, then `changed(name)` is told (after the new language is loaded).
+   */
+  function attachWindow({ openDialog, changed }) {
+    const form = $("settings-form");
+    $("settings").addEventListener("click", () => {
+      form.elements.lang.value = values.lang;
+      form.elements.theme.value = values.theme;
+      for (const name of CHECKS) form.elements[name].checked = !!values[name];
+      openDialog($("settings-dialog"));
+    });
+    form.addEventListener("change", async (event) => {
+      const field = event.target;
+      values[field.name] = field.type === "checkbox" ? field.checked : field.value;
+      save();
+      apply();
+      if (field.name === "lang") await applyLanguage();
+      changed(field.name);
+    });
+  }
+
+  return { values, save, apply, applyLanguage, attachWindow };
+}
