@@ -21,7 +21,7 @@ ENTRY_POINTS = (f"{PACKAGE}.cli",)
 """Modules above every room: they may import anything."""
 
 
-SCRIPTS = (f"{PACKAGE}.server.migrations.env",)
+SCRIPTS = (f"{PACKAGE}.server.db.migrations.env",)
 """Modules that are scripts run by a tool, not imported: Alembic runs the migrations'
 ``env.py`` itself (importing it outside Alembic fails)."""
 

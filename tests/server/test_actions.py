@@ -203,7 +203,7 @@ def test_an_old_version_is_409_with_the_current_state_and_nothing_changes(
     assert body["reason"] == "stale_version"
     assert body["state"] == current
     assert client.get(f"/api/games/{tab1['id']}").json() == current
-    assert app.state.store.actions(tab1["id"]) == ["6:1>1"]
+    assert app.state.store.games.actions(tab1["id"]) == ["6:1>1"]
 
 
 @pytest.mark.parametrize(
@@ -289,10 +289,10 @@ def test_the_saved_game_is_its_start_and_its_action_log(client: TestClient, app:
     for action in ("6>1", "8>7", "undo", "restart", "d"):
         state = act(client, state, action).json()["state"]
     store = app.state.store
-    record = store.get_game(state["id"])
+    record = store.games.get(state["id"])
     assert (record.code, record.start_position, record.version) == (CODE, None, 5)
     assert (record.restart_at, record.assisted) == (4, False)
-    assert store.actions(state["id"]) == ["6:1>1", "8:1>7", "undo", "restart", "d"]
+    assert store.games.actions(state["id"]) == ["6:1>1", "8:1>7", "undo", "restart", "d"]
     app.state.service.cache.clear()  # rebuilt from the log after the restart
     assert client.get(f"/api/games/{state['id']}").json() == state
 

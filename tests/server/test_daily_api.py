@@ -13,8 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider_solitaire.daily import daily_deals
-from spider_solitaire.server import dailybook
 from spider_solitaire.server.app import create_app
+from spider_solitaire.server.record import daily as dailybook
 from spider_solitaire.server.settings import Settings
 
 from .conftest import CODE, Clock, act, new_game
@@ -224,7 +224,7 @@ def test_a_daily_in_progress_is_resumed_and_one_already_won_is_practice(
 def test_the_server_warns_when_fewer_than_180_days_of_deals_are_left(
     settings: Settings, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    caplog.set_level(logging.WARNING, logger="spider_solitaire.server.dailybook")
+    caplog.set_level(logging.WARNING, logger="spider_solitaire.server.record.daily")
     monkeypatch.setattr(dailybook, "utc_today", lambda: dt.date(2028, 7, 4))
     create_app(settings).state.store.close()
     assert caplog.messages == []

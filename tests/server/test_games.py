@@ -351,12 +351,12 @@ def test_a_cold_cache_rebuilds_from_the_snapshot_exactly(settings: Settings) -> 
                 assert response.status_code == 200, (action, response.text)
                 state = response.json()["state"]
         service, store = app.state.service, app.state.store
-        record = store.get_game(state["id"])
-        snapshot = store.snapshot(state["id"])
+        record = store.games.get(state["id"])
+        snapshot = store.games.snapshot(state["id"])
         assert (record.version, snapshot[0]) == (len(line), 100)  # snapshots at 50 and 100
         from_snapshot = service.rebuild(record)
         whole = Game.from_code(CODE)
-        for action in store.actions(state["id"]):
+        for action in store.games.actions(state["id"]):
             replay(whole, action)
         assert from_snapshot.position == whole.position
         assert from_snapshot.position.ids == whole.position.ids

@@ -135,8 +135,8 @@ def test_every_path_gives_the_same_answer(
     else:
         assert response.status_code == 200, body
         store, service = app.state.store, app.state.service
-        assert store.actions(state["id"]) == [FIRST, code]
-        record = store.get_game(state["id"])
+        assert store.games.actions(state["id"]) == [FIRST, code]
+        record = store.games.get(state["id"])
         assert service.rebuild(record).position == game.position  # the replay path
         service.cache.clear()
         assert client.get(f"/api/games/{state['id']}").json() == body["state"]

@@ -20,8 +20,8 @@ from spider_solitaire import Game
 from spider_solitaire.cards import card_text
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
+from spider_solitaire.server.db.tables import solver_jobs
 from spider_solitaire.server.settings import Settings
-from spider_solitaire.server.store import solver_jobs
 
 from .conftest import act, board, fresh_database, new_game
 from .servers import spider_worker

@@ -31,7 +31,7 @@ from spider_solitaire import Game
 from spider_solitaire.cards import card_text
 from spider_solitaire.messages import LANGUAGES, card_names
 from spider_solitaire.position import Position
-from spider_solitaire.server.store import GameRecord
+from spider_solitaire.server.db import GameRecord
 from spider_solitaire.server.views import build_state
 
 from .conftest import board

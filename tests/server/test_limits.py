@@ -13,10 +13,11 @@ from sqlalchemy import func, select
 
 from spider_solitaire.position import MAX_COUNT
 from spider_solitaire.server.checks import MAX_START_COUNT
+from spider_solitaire.server.db import Store
+from spider_solitaire.server.db.tables import players
 from spider_solitaire.server.errors import ApiError
 from spider_solitaire.server.limits import Limit, RateLimiter
 from spider_solitaire.server.settings import Settings
-from spider_solitaire.server.store import Store, players
 
 from .conftest import act, board, new_game
 

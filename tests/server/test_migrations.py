@@ -19,13 +19,15 @@ from sqlalchemy import Engine, inspect
 
 from spider_solitaire.cli import main
 from spider_solitaire.server.app import create_app
-from spider_solitaire.server.migrations import (
+from spider_solitaire.server.db import Store
+from spider_solitaire.server.db.engine import make_engine
+from spider_solitaire.server.db.migrations import (
     downgrade_database,
     head_revision,
     upgrade_database,
 )
+from spider_solitaire.server.db.tables import metadata
 from spider_solitaire.server.settings import Settings
-from spider_solitaire.server.store import Store, make_engine, metadata
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 RELEASE_DB = DATA / "release-0.1.0.db"

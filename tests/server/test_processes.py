@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from spider_solitaire.server.migrations import head_revision
+from spider_solitaire.server.db.migrations import head_revision
 
 from .conftest import CODE, board, fresh_database
 from .servers import SPIDER, two_servers

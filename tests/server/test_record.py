@@ -12,8 +12,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spider_solitaire.server.app import create_app
+from spider_solitaire.server.db import Decided, StaleVersionError
 from spider_solitaire.server.settings import Settings
-from spider_solitaire.server.store import Decided, StaleVersionError
 
 from .conftest import Clock, act, board, new_game
 from .record_wins import WINS
@@ -392,10 +392,10 @@ def test_leaving_a_game_played_on_meanwhile_writes_nothing(
 ) -> None:
     state = play(client, new_game(client, code=TWO_SUITS), ["6>1"], clock)
     store = app.state.store
-    seen = store.get_game(state["id"])  # read at version 1 ...
+    seen = store.games.get(state["id"])  # read at version 1 ...
     play(client, state, ["d"], clock)  # ... then played on in another tab
     with pytest.raises(StaleVersionError):
-        store.create_game(
+        store.games.create(
             seen.player_id,
             code=D,
             start_position=None,
@@ -403,10 +403,10 @@ def test_leaving_a_game_played_on_meanwhile_writes_nothing(
             rule="classic",
             abandon=(seen, Decided("lost", 499, 1)),
         )
-    assert store.results(seen.player_id) == []
+    assert store.record.results(seen.player_id) == []
     assert client.get("/api/history").json()["total"] == 1  # no game was made
     new_game(client, code=D, confirm=["abandon"])  # read again: the loss at version 2
-    result = store.results(seen.player_id)[0]
+    result = store.record.results(seen.player_id)[0]
     assert (result.outcome, result.score, result.moves, result.playing_ms) == ("lost", 498, 2, 2000)
 
 

@@ -17,9 +17,9 @@ from spider_solitaire.events import (
     RowDealt,
     RunRemoved,
 )
+from spider_solitaire.server.db import GameRecord
 from spider_solitaire.server.schemas.help import LastWinnable, LostAction
 from spider_solitaire.server.schemas.state import TableLabels
-from spider_solitaire.server.store import GameRecord
 from spider_solitaire.server.texts import (
     announcement,
     can_win_texts,

@@ -29,7 +29,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
-from .dailybook import DailyBook, check_daily_data
+from .db import Store
 from .errors import ApiError, pick_language
 from .games import GameService
 from .help import HelpService
@@ -37,11 +37,11 @@ from .jobs.pool import SolverPool
 from .jobs.runner import Runner, SolverRunner
 from .limits import Limit, RateLimiter
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
-from .recordbook import RecordBook
+from .record.daily import DailyBook, check_daily_data
+from .record.service import RecordBook
 from .routes import actions, daily, games, help, pages, record
 from .schemas.errors import ErrorBody
 from .settings import Settings
-from .store import Store
 from .threads import Blocking
 
 log = logging.getLogger(__name__)
@@ -147,7 +147,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     :class:`HelpService`), ``limiter`` (the :class:`~.limits.RateLimiter`), ``record``
     (the :class:`RecordBook`) and ``daily`` (the :class:`DailyBook`). A warning is logged
     when fewer than 180 days of shipped daily deals are left
-    (:func:`.dailybook.check_daily_data`). The solver pool's forkserver is started (in a
+    (:func:`.record.daily.check_daily_data`). The solver pool's forkserver is started (in a
     thread) when the lifespan starts; its jobs are stopped when it ends.
 
     Raises:

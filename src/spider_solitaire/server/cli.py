@@ -307,8 +307,8 @@ def _run_workers(
 
     import uvicorn
 
-    from .migrations import upgrade_database
-    from .store import make_engine
+    from .db.engine import make_engine
+    from .db.migrations import upgrade_database
 
     engine = make_engine(settings.database_url())  # migrate once, before the workers start
     try:
@@ -405,8 +405,8 @@ def cmd_db_upgrade(args: argparse.Namespace) -> int:
     from alembic.util import CommandError
     from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError
 
-    from .migrations import upgrade_database
-    from .store import make_engine
+    from .db.engine import make_engine
+    from .db.migrations import upgrade_database
 
     url = _settings(args.db).database_url()
     try:

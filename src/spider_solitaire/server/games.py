@@ -32,13 +32,13 @@ from ..messages import explain
 from ..moves import Move, parse_action
 from ..solver import no_useful_move
 from .checks import daily_date, requested_game
+from .db import Decided, GameRecord, StaleVersionError, Store
 from .errors import ApiError, Localized
 from .players import ensure_player
-from .record import standing_view
+from .record.standing import standing_view
 from .schemas.actions import ActionRequest, AutoAction
 from .schemas.games import NewGameDaily, NewGameRequest
 from .schemas.state import GameState, RecordView
-from .store import Decided, GameRecord, StaleVersionError, Store
 from .texts import confirm_text
 from .views import build_state
 
@@ -167,11 +167,11 @@ class GameService:
         it (undo and redo included, so the stacks come back exactly)."""
         game = self.start(record)
         after = record.restart_at
-        kept = self.store.snapshot(record.id)
+        kept = self.store.games.snapshot(record.id)
         if kept is not None and record.restart_at <= kept[0] <= record.version:
             game = Game.from_snapshot(json.loads(kept[1]), game)
             after = kept[0]
-        for action in self.store.actions(record.id, after=after, upto=record.version):
+        for action in self.store.games.actions(record.id, after=after, upto=record.version):
             replay(game, action)
         return game
 
@@ -211,7 +211,7 @@ class GameService:
         Raises:
             ApiError: 404 ``not_found`` for an unknown id or another player's game.
         """
-        record = self.store.get_game(game_id) if player_id is not None else None
+        record = self.store.games.get(game_id) if player_id is not None else None
         if record is None or record.player_id != player_id:
             raise ApiError(404, "not_found")
         return self._load(record)
@@ -234,7 +234,7 @@ class GameService:
         Raises:
             ApiError: 404 ``no_game`` when the player has none.
         """
-        record = self.store.current_game(player_id) if player_id is not None else None
+        record = self.store.games.current(player_id) if player_id is not None else None
         if record is None:
             raise ApiError(404, "no_game")
         return self._load(record)
@@ -271,11 +271,11 @@ class GameService:
             if ongoing is not None:
                 return self.open(player_id, ongoing.id, request.confirm)
         game = requested_game(request, day, self.undo_limit)
-        won_before = game.code is not None and self.store.has_won_code(player_id, game.code)
+        won_before = game.code is not None and self.store.games.has_won_code(player_id, game.code)
         practice = game.code is None or won_before
 
         def write(leaving: Leaving | None) -> GameRecord:
-            return self.store.create_game(
+            return self.store.games.create(
                 player_id,
                 code=game.code,
                 start_position=None if game.code is not None else game.start.to_text(),
@@ -297,7 +297,7 @@ class GameService:
         ``suits`` suits, or None."""
         found = [
             record
-            for record in self.store.daily_games(player_id, day, day)
+            for record in self.store.games.daily(player_id, day, day)
             if record.suits == suits and not record.decided and record.finished_won_at is None
         ]
         return found[-1] if found else None
@@ -315,7 +315,7 @@ class GameService:
         assert player_id is not None
 
         def write(leaving: Leaving | None) -> GameRecord:
-            return self.store.open_game(loaded.record, leaving)
+            return self.store.games.open(loaded.record, leaving)
 
         return self._load(self._leave_for(player_id, confirm, write, keep=game_id))
 
@@ -367,7 +367,7 @@ class GameService:
         """Return the player's current game and its loss when leaving it now would count
         as lost (it has actions, no outcome, is not practice and is not won), else None;
         ``keep``: the game being opened (leaving nothing)."""
-        record = self.store.current_game(player_id)
+        record = self.store.games.current(player_id)
         if (
             record is None
             or record.id == keep
@@ -405,7 +405,7 @@ class GameService:
         record = loaded.record
         if not share:
             if record.share_id is not None:
-                self.store.set_share(record.id, None)
+                self.store.games.set_share(record.id, None)
                 self.cache.drop(record.id)
             return None
         if record.share_id is not None:
@@ -413,7 +413,7 @@ class GameService:
         if not (record.decided or record.finished_won_at is not None or loaded.game.is_won):
             raise ApiError(409, "not_finished")
         share_id = secrets.token_urlsafe(16)
-        self.store.set_share(record.id, share_id)
+        self.store.games.set_share(record.id, share_id)
         self.cache.drop(record.id)
         return share_id
 
@@ -475,7 +475,7 @@ class GameService:
         change."""
         if loaded.record.assisted:
             return loaded
-        stored = self.store.mark_assisted(loaded.record.id)
+        stored = self.store.games.mark_assisted(loaded.record.id)
         record = replace(loaded.record, assisted=True)
         if stored is not None and stored.version == record.version:
             record = stored
@@ -538,7 +538,7 @@ class GameService:
         if (before + len(played)) // SNAPSHOT_EVERY != before // SNAPSHOT_EVERY:
             snapshot = json.dumps(work.snapshot(), separators=(",", ":"))
         try:
-            record = self.store.record_actions(
+            record = self.store.games.record_actions(
                 loaded.record, played, assisted=assisted, won=won, snapshot=snapshot
             )
         except StaleVersionError:

@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .db import Store
 from .errors import ApiError
-from .store import Store
 
 KINDS = ("solver", "new_game")
 """The kinds of request counted."""
@@ -78,7 +78,7 @@ class RateLimiter:
         ):
             if most <= 0 or not key:
                 continue
-            if self.store.count_request(f"{kind}:{who}:{key}", window) > most:
+            if self.store.limits.count_request(f"{kind}:{who}:{key}", window) > most:
                 retry = max(1, int((window + 1) * self.window_seconds - now + 0.999))
                 raise ApiError(
                     429,

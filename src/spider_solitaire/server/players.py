@@ -1,6 +1,6 @@
 """Players: an opaque random id in an HttpOnly, SameSite=Lax cookie.
 
-The id is handed out by the server (:meth:`~spider_solitaire.server.store.Store.add_player`)
+The id is handed out by the server (:meth:`~spider_solitaire.server.db.games.Players.add`)
 on the first request that needs one (creating a game). A cookie that is malformed or
 unknown to the database is ignored, so a client cannot pick its own id. Nothing else
 identifies a player: one player never sees another's games (they answer 404).
@@ -12,7 +12,7 @@ import re
 
 from starlette.responses import Response
 
-from .store import Store
+from .db import Store
 
 COOKIE_NAME = "spider_player"
 """Name of the player cookie (see docs/api.md)."""
@@ -33,9 +33,9 @@ def well_formed(player_id: str | None) -> str | None:
 def ensure_player(store: Store, cookie: str | None) -> tuple[str, bool]:
     """Return ``(player_id, is_new)``: the cookie's player when known, else a new one."""
     known = well_formed(cookie)
-    if known is not None and store.has_player(known):
+    if known is not None and store.players.exists(known):
         return known, False
-    return store.add_player(), True
+    return store.players.add(), True
 
 
 def set_player_cookie(response: Response, player_id: str, *, secure: bool) -> None:

@@ -17,9 +17,9 @@ from ..cards import CARD_TEXTS, Card
 from ..game import Game
 from ..messages import message
 from ..moves import DEAL
+from .db import GameRecord
 from .schemas.common import RuleName, SuitCount
 from .schemas.state import ColumnView, GameState, GroupView, RecordView
-from .store import GameRecord
 from .texts import clock_text, daily_label, table_labels, wording
 
 KEPT_VIEWS = 4096

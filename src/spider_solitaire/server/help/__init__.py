@@ -21,10 +21,10 @@ is the service's own :meth:`~spider_solitaire.server.games.GameService.rewind`.
 
 from __future__ import annotations
 
+from ..db import Store
 from ..games import GameService
 from ..jobs.runner import Runner
 from ..settings import Settings
-from ..store import Store
 from ..threads import Blocking
 from .base import Asker
 from .can_win import CanWin

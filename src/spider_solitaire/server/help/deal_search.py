@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from ..db import Store
 from ..errors import ApiError, reason_message
 from ..games import GameService
 from ..jobs.pool import CPU_MARGIN, SolveFailed
@@ -29,7 +30,6 @@ from ..schemas.common import ConfirmWord, RuleName, SuitCount
 from ..schemas.games import NewGameFromCode
 from ..schemas.help import DealSearch
 from ..settings import Settings
-from ..store import Store
 from ..texts import searching
 from ..threads import Blocking
 from .base import SolverHelp
@@ -144,7 +144,7 @@ class DealSearches(SolverHelp):
             "seen_at": now,
             "ended_at": None,
         }
-        self.store.add_search(row)
+        self.store.jobs.add_search(row)
         search = replace(Search.of(row), confirm=tuple(confirm))
         task = asyncio.run_coroutine_threadsafe(self._run(search), self._searching())
         with self._lock:
@@ -162,7 +162,7 @@ class DealSearches(SolverHelp):
             return self._loop
 
     def _read(self, player: str | None, search_id: str) -> Search:
-        row = self.store.search(search_id) if player is not None else None
+        row = self.store.jobs.search(search_id) if player is not None else None
         if row is None or row["player_id"] != player:
             raise ApiError(404, "not_found")
         return Search.of(row)
@@ -175,7 +175,7 @@ class DealSearches(SolverHelp):
         """
         search = self._read(player, search_id)
         if search.status == "running":
-            self.store.update_search(search_id, running_only=True, seen_at=_now())
+            self.store.jobs.update_search(search_id, running_only=True, seen_at=_now())
         return search
 
     def stop(self, player: str | None, search_id: str) -> Search:
@@ -196,7 +196,7 @@ class DealSearches(SolverHelp):
 
     def _end(self, search_id: str, status: SearchStatus, reason: str | None, **values: Any) -> None:
         """Write the search's end unless it has already ended."""
-        self.store.update_search(
+        self.store.jobs.update_search(
             search_id, running_only=True, status=status, reason=reason, ended_at=_now(), **values
         )
 
@@ -232,7 +232,7 @@ class DealSearches(SolverHelp):
         tried = 0
 
         def abandoned() -> bool:
-            row = store.search(search.id)
+            row = store.jobs.search(search.id)
             if row is None or row["status"] != "running":
                 return True  # stopped, from any process
             return (_now() - _utc(row["seen_at"])).total_seconds() > idle
@@ -243,7 +243,7 @@ class DealSearches(SolverHelp):
         def progress(value: Any) -> None:
             nonlocal tried
             tried = int(value.get("tried", tried))
-            store.update_search(search.id, running_only=True, tried=tried)
+            store.jobs.update_search(search.id, running_only=True, tried=tried)
 
         limits = JobLimits(settings.winnable_budget + CPU_MARGIN, gone, progress)
         try:

@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict
 
 from ...position import Position
-from ..store import Store
+from ..db import Store
 
 
 class KeptSolutions:
@@ -45,7 +45,7 @@ class KeptSolutions:
             found = entry.get(position) if entry is not None else None
         if found is not None or self.store is None:
             return found
-        moves = self.store.solution(game_id, self.key(position))
+        moves = self.store.jobs.solution(game_id, self.key(position))
         if not moves:
             return None
         solution = tuple(moves.split())
@@ -60,7 +60,9 @@ class KeptSolutions:
         self._remember(game_id, position, solution)
         if self.store is not None:
             moves = " ".join(solution)
-            self.store.keep_solution(game_id, self.key(position), moves, per_game=self.per_game)
+            self.store.jobs.keep_solution(
+                game_id, self.key(position), moves, per_game=self.per_game
+            )
 
     def _remember(self, game_id: str, position: Position, solution: tuple[str, ...]) -> None:
         with self._lock:

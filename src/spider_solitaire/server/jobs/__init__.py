@@ -5,7 +5,11 @@
   numbers that return frozen dataclasses, importable alone (no web framework).
 * :mod:`.pool`: the embedded process pool that runs them on this machine (the default):
   CPU and memory limits per job, one job per player, cancellation.
-* :mod:`.runner`: :class:`~.runner.SolverRunner`, what the help modules call: it runs a
-  task for a player and turns the pool's cancellations and crashes into API errors. (A
-  job queue for hosting would be another way of running the same tasks behind it.)
+* :mod:`.runner`: the contract the help modules call (:class:`~.runner.Runner`,
+  :class:`~.runner.JobLimits`), what every runner shares (the player's one running job in
+  the database) and :class:`~.runner.SolverRunner`, which runs the tasks in the pool and
+  turns its cancellations and crashes into API errors.
+* :mod:`.queue`: the job queue for hosting at scale (procrastinate on PostgreSQL):
+  :class:`~.queue.QueueRunner`, the same contract with the tasks run by ``spider worker``
+  processes on any machine, and the worker's side (:func:`~.queue.run_worker`).
 """

@@ -21,28 +21,23 @@ import asyncio
 import functools
 import json
 import logging
-import secrets
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
 
 from ..errors import ApiError
-from .pool import Report, SolveCancelled, SolveFailed, SolverPool
-from .runner import RETRY_BUSY, JobLimits
+from .pool import SolveCancelled, SolveFailed, SolverPool
+from .runner import RETRY_BUSY, Job, JobLimits, Runner, player_job, superseded
 from .tasks import TASKS, decode_outcome, encode_outcome
 
 if TYPE_CHECKING:
     import procrastinate
 
-    from ..store import Store
+    from ..db import Store
 
 log = logging.getLogger(__name__)
-
-P = ParamSpec("P")
-T = TypeVar("T")
 
 QUEUE = "solver"
 """Procrastinate's queue for solver jobs."""
@@ -89,7 +84,7 @@ def ensure_queue_schema(url: str) -> bool:
     workers starting at once make them once."""
     import psycopg
 
-    from ..migrations import ADVISORY_LOCK
+    from ..db.migrations import ADVISORY_LOCK
 
     with psycopg.connect(libpq_url(url)) as connection:
         connection.execute("SELECT pg_advisory_xact_lock(%s)", (ADVISORY_LOCK,))
@@ -105,7 +100,7 @@ def ensure_queue_schema(url: str) -> bool:
 # --- the server side -------------------------------------------------------------------
 
 
-class QueueRunner:
+class QueueRunner(Runner):
     """Run solver tasks for players through the job queue (see the module docstring); the
     same contract as :class:`~.runner.SolverRunner`.
 
@@ -127,32 +122,15 @@ class QueueRunner:
             self._opened = True
         self.app.configure_task(TASK_NAME, queue=QUEUE).defer(job_id=job_id)
 
-    async def run(
-        self,
-        player: str,
-        limits: JobLimits,
-        task: Callable[Concatenate[Report, P], T],
-        /,
-        *args: P.args,
-        **kwargs: P.kwargs,
-    ) -> T:
-        """Return ``task(report, *args, **kwargs)``, run by a worker for ``player`` within
-        ``limits``.
-
-        Raises:
-            ApiError: 409 ``solve_cancelled`` (superseded by the same player, or the client
-                left), 503 ``solver_busy`` (no worker took it in time), 503
-                ``solver_failed`` (the worker crashed or went silent), each 503 with
-                ``Retry-After``.
-            SolveFailed: ``cpu_limit`` or ``memory``.
-        """
-        store = self.store
-        job_id = secrets.token_urlsafe(12)
+    async def _run(self, job: Job) -> Any:
+        """Write ``job``, defer it to the workers and wait for its answer (see
+        :meth:`Runner.run <.runner.Runner.run>`)."""
+        player, job_id, limits = job.player, job.id, job.limits
         row = {
             "id": job_id,
             "player_id": player,
-            "task": task.__name__,
-            "args": json.dumps({"args": list(args), "kwargs": kwargs}),
+            "task": job.task.__name__,
+            "args": json.dumps({"args": list(job.args), "kwargs": job.kwargs}),
             "cpu_seconds": limits.cpu_seconds,
             "status": "queued",
             "progress": None,
@@ -161,31 +139,33 @@ class QueueRunner:
             "detail": None,
             "cancel": False,
         }
-        await asyncio.to_thread(store.add_solver_job, row)
-        await asyncio.to_thread(store.claim_job, player, job_id)
-        try:
-            await asyncio.to_thread(self._defer, job_id)
-            answer: T = await self._wait(player, job_id, limits)
-            return answer
-        except asyncio.CancelledError:  # the caller stopped waiting: the worker stops too
-            await asyncio.to_thread(
-                store.update_solver_job,
-                job_id,
-                unfinished=True,
-                cancel=True,
-                status="cancelled",
-                error="cancelled",
-            )
-            raise
-        finally:
-            await asyncio.to_thread(store.release_job, player, job_id)
+        await asyncio.to_thread(self.store.jobs.add_solver_job, row)
+        async with player_job(self.store, player, job_id):
+            try:
+                await asyncio.to_thread(self._defer, job_id)
+                return await self._wait(player, job_id, limits)
+            except asyncio.CancelledError:  # the caller stopped waiting: the worker stops too
+                await self._cancel(job_id, "cancelled")
+                raise
+
+    async def _cancel(self, job_id: str, reason: str) -> None:
+        """Mark the solver job ``job_id`` cancelled for ``reason`` (while it is unfinished)
+        and ask its worker to stop it."""
+        await asyncio.to_thread(
+            self.store.jobs.update_solver_job,
+            job_id,
+            unfinished=True,
+            cancel=True,
+            status="cancelled",
+            error=reason,
+        )
 
     async def _wait(self, player: str, job_id: str, limits: JobLimits) -> Any:
         store = self.store
         queued_until = time.monotonic() + self.queue_seconds
         seen_progress = None
         while True:
-            job = await asyncio.to_thread(store.solver_job, job_id)
+            job = await asyncio.to_thread(store.jobs.solver_job, job_id)
             assert job is not None
             status = job["status"]
             if job["progress"] is not None and job["progress"] != seen_progress:
@@ -204,25 +184,18 @@ class QueueRunner:
             reason = None
             if limits.disconnected is not None and await limits.disconnected():
                 reason = "disconnected"
-            elif await asyncio.to_thread(store.job_of, player) != job_id:
+            elif await superseded(store, player, job_id):
                 reason = "superseded"
             elif status == "queued" and time.monotonic() > queued_until:
                 reason = "queue_timeout"
             elif status == "running" and _age(job["updated_at"]) > SILENT_SECONDS:
                 await asyncio.to_thread(
-                    store.update_solver_job, job_id, status="failed", error="worker_lost"
+                    store.jobs.update_solver_job, job_id, status="failed", error="worker_lost"
                 )
                 log.error("solver job %s: its worker went silent", job_id)
                 raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
             if reason is not None:
-                await asyncio.to_thread(
-                    store.update_solver_job,
-                    job_id,
-                    unfinished=True,
-                    cancel=True,
-                    status="cancelled",
-                    error=reason,
-                )
+                await self._cancel(job_id, reason)
                 if reason == "queue_timeout":
                     raise ApiError(503, "solver_busy", headers=RETRY_BUSY, detail=reason)
                 raise ApiError(409, "solve_cancelled", detail=reason)
@@ -251,11 +224,11 @@ async def _run_job(job_id: str) -> None:
     store: Store = _WORKER["store"]
     pool: SolverPool = _WORKER["pool"]
     started = await asyncio.to_thread(
-        store.update_solver_job, job_id, unfinished=True, status="running"
+        store.jobs.update_solver_job, job_id, unfinished=True, status="running"
     )
     if not started:
         return  # cancelled while queued
-    job = await asyncio.to_thread(store.solver_job, job_id)
+    job = await asyncio.to_thread(store.jobs.solver_job, job_id)
     assert job is not None
     call = json.loads(job["args"])
     task = TASKS[job["task"]]
@@ -263,16 +236,20 @@ async def _run_job(job_id: str) -> None:
     beat = [time.monotonic()]
 
     async def cancelled() -> bool:
-        row = await asyncio.to_thread(store.solver_job, job_id)
+        row = await asyncio.to_thread(store.jobs.solver_job, job_id)
         if row is None or row["cancel"] or row["status"] != "running":
             return True
         if time.monotonic() - beat[0] > 1.0:
             beat[0] = time.monotonic()
-            await asyncio.to_thread(store.update_solver_job, job_id, unfinished=True)
+            await asyncio.to_thread(store.jobs.update_solver_job, job_id, unfinished=True)
         return False
 
+    async def end(**values: Any) -> None:
+        """Write the job's end (its status and answer or error), unless it ended already."""
+        await asyncio.to_thread(store.jobs.update_solver_job, job_id, unfinished=True, **values)
+
     def progress(value: Any) -> None:
-        store.update_solver_job(job_id, unfinished=True, progress=json.dumps(value))
+        store.jobs.update_solver_job(job_id, unfinished=True, progress=json.dumps(value))
 
     try:
         outcome = await pool.run(
@@ -284,32 +261,17 @@ async def _run_job(job_id: str) -> None:
             progress=progress,
         )
     except SolveCancelled as stop:
-        await asyncio.to_thread(
-            store.update_solver_job, job_id, unfinished=True, status="cancelled", error=stop.reason
-        )
+        await end(status="cancelled", error=stop.reason)
     except SolveFailed as failed:
-        await asyncio.to_thread(
-            store.update_solver_job,
-            job_id,
-            unfinished=True,
-            status="failed",
-            error=failed.reason,
-            detail=failed.detail,
-        )
+        await end(status="failed", error=failed.reason, detail=failed.detail)
     else:
-        await asyncio.to_thread(
-            store.update_solver_job,
-            job_id,
-            unfinished=True,
-            status="done",
-            result=encode_outcome(outcome),
-        )
+        await end(status="done", result=encode_outcome(outcome))
 
 
 def run_worker(url: str, *, concurrency: int, memory_mb: int | None) -> None:
     """Run a worker on the database ``url`` until interrupted: ``concurrency`` solver jobs
     at once, each in a process of its own with its CPU budget and ``memory_mb``."""
-    from ..store import Store
+    from ..db import Store
 
     store = Store(url)  # migrates the database when needed
     ensure_queue_schema(url)

@@ -1,5 +1,7 @@
-"""Running a solver task for a player: :class:`SolverRunner`, between the help modules and
-the pool that runs the task (:mod:`.pool`)."""
+"""Running a solver task for a player: the contract the help modules call (:class:`Runner`,
+:class:`JobLimits`) and what every runner shares (a new job id, the player's one running job
+in ``player_jobs``: :func:`player_job`, :func:`superseded`), and :class:`SolverRunner`, which
+runs the task in the embedded pool (:mod:`.pool`)."""
 
 from __future__ import annotations
 
@@ -7,20 +9,25 @@ import asyncio
 import functools
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from ..errors import ApiError
 from .pool import Report, SolveCancelled, SolveFailed, SolverPool
 
 if TYPE_CHECKING:
-    from ..store import Store
+    from ..db import Store
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+JOB_ID_BYTES = 12
+"""Random bytes in a solver job's id (16 URL-safe characters)."""
 
 RETRY_BUSY = {"Retry-After": "5"}
 """The ``Retry-After`` of a 503 (no free solver, a broken worker): seconds."""
@@ -45,42 +52,44 @@ class JobLimits:
     progress: Callable[[Any], None] | None = None
 
 
-class Runner(Protocol):
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One solver job: ``task(report, *args, **kwargs)`` run for ``player`` within
+    ``limits``, known by ``id`` (in ``player_jobs``, and in ``solver_jobs`` for the job
+    queue)."""
+
+    player: str
+    id: str
+    limits: JobLimits
+    task: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+
+
+async def superseded(store: Store, player: str, job_id: str) -> bool:
+    """True when ``job_id`` is no longer ``player``'s running job in the database's
+    ``player_jobs`` (a newer job of the player, in any process, took its place)."""
+    return await asyncio.to_thread(store.jobs.job_of, player) != job_id
+
+
+@asynccontextmanager
+async def player_job(store: Store | None, player: str, job_id: str) -> AsyncIterator[None]:
+    """Hold ``job_id`` as ``player``'s one running job while the block runs: claimed in
+    ``store`` (superseding any older job of the player) on entry, released on exit however
+    the block ends. Without a store (one process alone), nothing is written."""
+    if store is not None:
+        await asyncio.to_thread(store.jobs.claim, player, job_id)
+    try:
+        yield
+    finally:
+        if store is not None:
+            await asyncio.to_thread(store.jobs.release, player, job_id)
+
+
+class Runner(ABC):
     """What the help modules call to run a solver task for a player: the embedded pool's
-    :class:`SolverRunner` or the job queue's :class:`~.queue.QueueRunner`."""
-
-    async def run(
-        self,
-        player: str,
-        limits: JobLimits,
-        task: Callable[Concatenate[Report, P], T],
-        /,
-        *args: P.args,
-        **kwargs: P.kwargs,
-    ) -> T:
-        """Return ``task(report, *args, **kwargs)`` run for ``player`` within ``limits``
-        (see :meth:`SolverRunner.run` for what it raises)."""
-        ...
-
-    async def close(self) -> None:
-        """Stop every task and refuse new ones (the app is shutting down)."""
-        ...
-
-
-class SolverRunner:
-    """Run solver tasks for players in the :class:`~.pool.SolverPool` (at most one per
-    player: a new one cancels the player's older one, in this process through the pool,
-    across processes through the database's ``player_jobs``: each running task checks
-    there, as often as the pool polls, that it is still its player's job).
-
-    Args:
-        pool: the pool the tasks run in.
-        store: the database the server processes share (None: this process alone).
-    """
-
-    def __init__(self, pool: SolverPool, store: Store | None = None) -> None:
-        self.pool = pool
-        self.store = store
+    :class:`SolverRunner` or the job queue's :class:`~.queue.QueueRunner`. Each job gets a
+    new id (:data:`JOB_ID_BYTES` random bytes, URL-safe)."""
 
     async def run(
         self,
@@ -98,51 +107,77 @@ class SolverRunner:
 
         Raises:
             ApiError: 409 ``solve_cancelled`` (superseded by the same player, or the client
-                left), 503 ``solver_busy`` (no free solver in time, or shutting down),
-                503 ``solver_failed`` (the worker crashed).
+                left), 503 ``solver_busy`` (no free solver or worker in time, or shutting
+                down), 503 ``solver_failed`` (the worker crashed or went silent), each 503
+                with ``Retry-After``.
             SolveFailed: ``cpu_limit`` or ``memory``: the caller answers that it does not
                 know.
         """
-        job = functools.partial(task, **kwargs) if kwargs else task
+        job_id = secrets.token_urlsafe(JOB_ID_BYTES)
+        answer: T = await self._run(Job(player, job_id, limits, task, args, kwargs))
+        return answer
+
+    @abstractmethod
+    async def _run(self, job: Job) -> Any:
+        """Run ``job`` and return its task's answer (see :meth:`run`)."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Stop every task and refuse new ones (the app is shutting down)."""
+
+
+class SolverRunner(Runner):
+    """Run solver tasks for players in the :class:`~.pool.SolverPool` (at most one per
+    player: a new one cancels the player's older one, in this process through the pool,
+    across processes through the database's ``player_jobs``: each running task checks
+    there, as often as the pool polls, that it is still its player's job).
+
+    Args:
+        pool: the pool the tasks run in.
+        store: the database the server processes share (None: this process alone).
+    """
+
+    def __init__(self, pool: SolverPool, store: Store | None = None) -> None:
+        self.pool = pool
+        self.store = store
+
+    async def _run(self, job: Job) -> Any:
+        """Run ``job`` in the pool (see :meth:`Runner.run`)."""
+        player, job_id, limits = job.player, job.id, job.limits
+        work = functools.partial(job.task, **job.kwargs) if job.kwargs else job.task
         store = self.store
-        job_id = secrets.token_urlsafe(12)
-        superseded = False
-        if store is not None:
-            await asyncio.to_thread(store.claim_job, player, job_id)
+        superseded_here = False
 
         async def gone() -> bool:
-            nonlocal superseded
+            nonlocal superseded_here
             if limits.disconnected is not None and await limits.disconnected():
                 return True
-            if store is not None and await asyncio.to_thread(store.job_of, player) != job_id:
-                superseded = True
-            return superseded
+            if store is not None and await superseded(store, player, job_id):
+                superseded_here = True
+            return superseded_here
 
-        try:
-            answer: T = await self.pool.run(
-                player,
-                job,
-                *args,
-                cpu_seconds=limits.cpu_seconds,
-                disconnected=gone,
-                progress=limits.progress,
-            )
-        except SolveCancelled as cancelled:
-            if cancelled.reason in ("queue_timeout", "closed"):
-                raise ApiError(
-                    503, "solver_busy", headers=RETRY_BUSY, detail=cancelled.reason
-                ) from None
-            reason = "superseded" if superseded else cancelled.reason
-            raise ApiError(409, "solve_cancelled", detail=reason) from None
-        except SolveFailed as failed:
-            if failed.reason == "crashed":
-                log.error("solver worker crashed: %s", failed.detail)
-                raise ApiError(503, "solver_failed", headers=RETRY_BUSY) from None
-            raise
-        finally:
-            if store is not None:
-                await asyncio.to_thread(store.release_job, player, job_id)
-        return answer
+        async with player_job(store, player, job_id):
+            try:
+                return await self.pool.run(
+                    player,
+                    work,
+                    *job.args,
+                    cpu_seconds=limits.cpu_seconds,
+                    disconnected=gone,
+                    progress=limits.progress,
+                )
+            except SolveCancelled as cancelled:
+                if cancelled.reason in ("queue_timeout", "closed"):
+                    raise ApiError(
+                        503, "solver_busy", headers=RETRY_BUSY, detail=cancelled.reason
+                    ) from None
+                reason = "superseded" if superseded_here else cancelled.reason
+                raise ApiError(409, "solve_cancelled", detail=reason) from None
+            except SolveFailed as failed:
+                if failed.reason == "crashed":
+                    log.error("solver worker crashed: %s", failed.detail)
+                    raise ApiError(503, "solver_failed", headers=RETRY_BUSY) from None
+                raise
 
     async def close(self) -> None:
         """Cancel every task and refuse new ones (the app is shutting down)."""

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from ..dailybook import time_zone
+from ..record.daily import time_zone
 from ..schemas.daily import DailyView
 from .deps import Blocker, Daily, Language, Player, error_responses
 

@@ -15,15 +15,15 @@ from typing import Annotated, Any
 
 from fastapi import Cookie, Depends, Request
 
-from ..dailybook import DailyBook
+from ..db import Store
 from ..errors import pick_language
 from ..games import GameService
 from ..help import Asker, HelpService
 from ..limits import RateLimiter
 from ..players import COOKIE_NAME, well_formed
-from ..recordbook import RecordBook
+from ..record.daily import DailyBook
+from ..record.service import RecordBook
 from ..schemas.errors import ConfirmBody, ErrorBody, StaleVersionBody
-from ..store import Store
 from ..threads import Blocking
 
 
@@ -58,9 +58,9 @@ Help = Annotated[HelpService, from_app("help")]
 Blocker = Annotated[Blocking, from_app("blocking")]
 """How a route runs blocking work (the service's, the books', the store's)."""
 Book = Annotated[RecordBook, from_app("record")]
-"""The player's record as the routes show it (:mod:`..recordbook`)."""
+"""The player's record as the routes show it (:mod:`..record.service`)."""
 Daily = Annotated[DailyBook, from_app("daily")]
-"""The daily deals as the routes show them (:mod:`..dailybook`)."""
+"""The daily deals as the routes show them (:mod:`..record.daily`)."""
 DataStore = Annotated[Store, from_app("store")]
 """The database."""
 Limiter = Annotated[RateLimiter, from_app("limiter")]

@@ -1,6 +1,6 @@
-"""The daily deal as the player sees it: ``GET /api/daily`` (a date's three deals with the
-player's result for each, the month's calendar and the daily streak), and the warning at
-start when the shipped deals run short.
+"""The daily view: the daily deal as the player sees it: ``GET /api/daily`` (a date's three
+deals with the player's result for each, the month's calendar and the daily streak), and the
+warning at start when the shipped deals run short.
 
 The deals come from :mod:`spider_solitaire.daily` (shipped data; nothing is solved here).
 The player's results come from their daily games (``games.daily_date``), read only.
@@ -26,12 +26,12 @@ import logging
 from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
-from .checks import daily_date
-from .errors import ApiError
-from .schemas.daily import DailyDay, DailyDealView, DailyStatus, DailyView
-from .store import GameRecord, Store
-from .texts import (
+from ...daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
+from ..checks import daily_date
+from ..db import GameRecord, Store
+from ..errors import ApiError
+from ..schemas.daily import DailyDay, DailyDealView, DailyStatus, DailyView
+from ..texts import (
     daily_date_long,
     daily_day_label,
     daily_status_label,
@@ -141,7 +141,7 @@ class DailyBook:
         if player_id is None:
             return {}
         by_deal: dict[tuple[dt.date, int], list[GameRecord]] = {}
-        for game in self.store.daily_games(player_id, first, last):
+        for game in self.store.games.daily(player_id, first, last):
             assert game.daily_date is not None
             by_deal.setdefault((game.daily_date, game.suits), []).append(game)
         return {key: deal_status(games, zone) for key, games in by_deal.items()}

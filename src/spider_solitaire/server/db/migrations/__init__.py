@@ -1,8 +1,8 @@
 """The database's schema, made and upgraded by Alembic migrations shipped in the package.
 
-:func:`upgrade_database` brings a database to the newest revision: the :class:`~.store.Store`
-runs it when it opens a database, and ``spider db upgrade --db URL`` runs it by hand. The
-revisions are in ``versions/``, oldest first:
+:func:`upgrade_database` brings a database to the newest revision: the
+:class:`~spider_solitaire.server.db.Store` runs it when it opens a database, and ``spider db
+upgrade --db URL`` runs it by hand. The revisions are in ``versions/``, oldest first:
 
 * ``0001``: the schema of release 0.1.0 (whose tables ``create_all`` made, without an
   ``alembic_version`` table: such a database is recognised by its ``games`` table and
@@ -21,7 +21,7 @@ A new migration is a new file in ``versions/`` whose ``down_revision`` is the ne
 written with Alembic's portable operations (batch mode for anything but adding a column:
 SQLite rebuilds the table) and no SQL of one database only; the test
 ``tests/server/test_migrations.py`` checks that the newest revision makes exactly the
-tables of :data:`~.store.metadata`.
+tables of :data:`~spider_solitaire.server.db.tables.metadata`.
 """
 
 from __future__ import annotations

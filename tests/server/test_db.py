@@ -1,4 +1,5 @@
-"""The store and the game cache: versions, the action log, stale writers, rebuilding."""
+"""The database (:mod:`spider_solitaire.server.db`, its games and actions) and the game cache:
+versions, the action log, stale writers, rebuilding."""
 
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider_solitaire.server.app import create_app
+from spider_solitaire.server.db import StaleVersionError, Store
 from spider_solitaire.server.errors import ApiError
 from spider_solitaire.server.games import LEAVE_TRIES, GameCache, GameService, LoadedGame
 from spider_solitaire.server.schemas.actions import MoveAction
 from spider_solitaire.server.schemas.games import NewGameFromCode
 from spider_solitaire.server.settings import Settings
-from spider_solitaire.server.store import StaleVersionError, Store
 
 from .conftest import CODE, Clock
 
@@ -30,51 +31,53 @@ def store(db_url: str) -> Iterator[Store]:
 
 
 def _game(store: Store) -> Any:
-    player = store.add_player()
-    return store.create_game(player, code=CODE, start_position=None, suits=2, rule="classic")
+    player = store.players.add()
+    return store.games.create(player, code=CODE, start_position=None, suits=2, rule="classic")
 
 
 def test_an_action_moves_the_version_and_the_log(store: Store) -> None:
     game = _game(store)
-    after = store.record_actions(game, ["6:1>1"])
+    after = store.games.record_actions(game, ["6:1>1"])
     assert (after.version, after.restart_at, after.assisted) == (1, 0, False)
-    assert store.get_game(game.id) == after
-    assert store.actions(game.id) == ["6:1>1"]
-    assert store.actions(game.id, after=1) == []
+    assert store.games.get(game.id) == after
+    assert store.games.actions(game.id) == ["6:1>1"]
+    assert store.games.actions(game.id, after=1) == []
 
 
 def test_several_actions_are_numbered_in_order_and_a_restart_moves_the_replay_start(
     store: Store,
 ) -> None:
     game = _game(store)
-    after = store.record_actions(game, ["6:1>1", "8:1>7", "restart", "d"])
+    after = store.games.record_actions(game, ["6:1>1", "8:1>7", "restart", "d"])
     assert (after.version, after.restart_at) == (4, 3)
-    after = store.record_actions(after, ["undo", "redo"], assisted=True)
+    after = store.games.record_actions(after, ["undo", "redo"], assisted=True)
     assert (after.version, after.restart_at, after.assisted) == (6, 3, True)
-    assert store.get_game(game.id) == after
-    assert store.actions(game.id) == ["6:1>1", "8:1>7", "restart", "d", "undo", "redo"]
-    assert store.actions(game.id, after=3, upto=5) == ["d", "undo"]
+    assert store.games.get(game.id) == after
+    assert store.games.actions(game.id) == ["6:1>1", "8:1>7", "restart", "d", "undo", "redo"]
+    assert store.games.actions(game.id, after=3, upto=5) == ["d", "undo"]
     with pytest.raises(ValueError, match="one or more"):
-        store.record_actions(after, [])
+        store.games.record_actions(after, [])
 
 
 def test_recording_never_clears_the_assisted_flag(store: Store) -> None:
     game = _game(store)
-    marked = store.mark_assisted(game.id)  # by another process, while this one held the old row
+    marked = store.games.mark_assisted(
+        game.id
+    )  # by another process, while this one held the old row
     assert marked is not None and (marked.revision, marked.version) == (game.revision + 1, 0)
-    after = store.record_actions(game, ["6:1>1"])
+    after = store.games.record_actions(game, ["6:1>1"])
     assert after.assisted is True  # the answer is the row as stored, not what the caller knew
     assert after.revision == game.revision + 2
-    assert store.get_game(game.id).assisted is True  # type: ignore[union-attr]
+    assert store.games.get(game.id).assisted is True  # type: ignore[union-attr]
 
 
 def test_a_writer_with_an_old_version_changes_nothing(store: Store) -> None:
     game = _game(store)
-    store.record_actions(game, ["6:1>1"])
+    store.games.record_actions(game, ["6:1>1"])
     with pytest.raises(StaleVersionError):
-        store.record_actions(game, ["8:1>7", "d"])
-    assert store.actions(game.id) == ["6:1>1"]
-    assert store.get_game(game.id).version == 1  # type: ignore[union-attr]
+        store.games.record_actions(game, ["8:1>7", "d"])
+    assert store.games.actions(game.id) == ["6:1>1"]
+    assert store.games.get(game.id).version == 1  # type: ignore[union-attr]
 
 
 def test_two_threads_racing_on_one_version_one_wins(tmp_path: Path) -> None:
@@ -99,7 +102,7 @@ def test_two_threads_racing_on_one_version_one_wins(tmp_path: Path) -> None:
     for thread in threads:
         thread.join()
     assert sorted(results) == ["played", "stale_version"]
-    assert len(store.actions(game.id)) == 1
+    assert len(store.games.actions(game.id)) == 1
 
 
 def test_leaving_a_game_played_on_meanwhile_is_tried_again(
@@ -109,9 +112,9 @@ def test_leaving_a_game_played_on_meanwhile_is_tried_again(
     write: the service reads it again and writes again, up to LEAVE_TRIES times, then
     answers 409 ``stale_version_left`` with nothing saved."""
     service = GameService(store, undo_limit=100, cache_games=4)
-    left = store.record_actions(_game(store), ["6:1>1"])
+    left = store.games.record_actions(_game(store), ["6:1>1"])
     player = left.player_id
-    create_game = store.create_game
+    create_game = store.games.create
     tries: list[object] = []
 
     def racing(*args: Any, **kwargs: Any) -> Any:
@@ -120,45 +123,45 @@ def test_leaving_a_game_played_on_meanwhile_is_tried_again(
             raise StaleVersionError
         return create_game(*args, **kwargs)
 
-    monkeypatch.setattr(store, "create_game", racing)
+    monkeypatch.setattr(store.games, "create", racing)
     request = NewGameFromCode(code=CODE, confirm=["abandon"])
     created = service.create(player, request)
     assert len(tries) == 2
     assert all(leaving is not None and leaving[0].id == left.id for leaving in tries)
-    assert store.current_game(player).id == created.record.id  # type: ignore[union-attr]
-    assert store.get_game(left.id).outcome == "lost"  # type: ignore[union-attr]
+    assert store.games.current(player).id == created.record.id  # type: ignore[union-attr]
+    assert store.games.get(left.id).outcome == "lost"  # type: ignore[union-attr]
 
     def always_stale(record: Any, leaving: Any) -> Any:
         tries.append(leaving)
         raise StaleVersionError
 
-    monkeypatch.setattr(store, "open_game", always_stale)
-    store.record_actions(created.record, ["6:1>1"])
+    monkeypatch.setattr(store.games, "open", always_stale)
+    store.games.record_actions(created.record, ["6:1>1"])
     tries.clear()
     with pytest.raises(ApiError) as refused:
         service.open(player, left.id, ["abandon"])
     assert (refused.value.status, refused.value.reason) == (409, "stale_version_left")
     assert len(tries) == LEAVE_TRIES
-    assert store.current_game(player).id == created.record.id  # type: ignore[union-attr]
+    assert store.games.current(player).id == created.record.id  # type: ignore[union-attr]
 
 
 def test_the_current_game_is_the_last_created_or_played(store: Store) -> None:
     first = _game(store)
-    second = store.create_game(
+    second = store.games.create(
         first.player_id, code=CODE, start_position=None, suits=2, rule="classic"
     )
-    assert store.current_game(first.player_id) == second
-    store.record_actions(first, ["6:1>1"])
-    assert store.current_game(first.player_id).id == first.id  # type: ignore[union-attr]
-    assert store.current_game("nobody") is None
-    assert store.has_player(first.player_id)
-    assert not store.has_player("nobody")
+    assert store.games.current(first.player_id) == second
+    store.games.record_actions(first, ["6:1>1"])
+    assert store.games.current(first.player_id).id == first.id  # type: ignore[union-attr]
+    assert store.games.current("nobody") is None
+    assert store.players.exists(first.player_id)
+    assert not store.players.exists("nobody")
 
 
 def test_a_game_starts_from_a_code_or_a_position_not_both(store: Store) -> None:
-    player = store.add_player()
+    player = store.players.add()
     with pytest.raises(ValueError, match="not both"):
-        store.create_game(player, code=CODE, start_position="x", suits=2, rule="classic")
+        store.games.create(player, code=CODE, start_position="x", suits=2, rule="classic")
 
 
 def test_the_cache_keeps_the_newest_version_and_forgets_the_oldest_game(store: Store) -> None:
@@ -171,7 +174,7 @@ def test_the_cache_keeps_the_newest_version_and_forgets_the_oldest_game(store: S
     assert cache.peek(games[0].id) is None
     assert cache.get(games[2].id, 0) is entries[2]
     assert cache.get(games[2].id, 1) is None
-    newer = LoadedGame(store.record_actions(games[2], ["6:1>1"]), entries[2].game)
+    newer = LoadedGame(store.games.record_actions(games[2], ["6:1>1"]), entries[2].game)
     cache.put(newer)
     cache.put(entries[2])  # an older version never replaces a newer one
     assert cache.peek(games[2].id) is newer

@@ -1,5 +1,5 @@
 """Alembic's environment: runs the migrations on the connection that
-:func:`spider_solitaire.server.migrations.upgrade_database` opened (in its transaction).
+:func:`spider_solitaire.server.db.migrations.upgrade_database` opened (in its transaction).
 
 Run by Alembic's own command line instead (``alembic -c alembic.ini ...`` with
 ``sqlalchemy.url`` and ``script_location`` set, for example to write a new revision with
@@ -11,7 +11,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy.engine import Connection
 
-from spider_solitaire.server.store import make_engine, metadata
+from spider_solitaire.server.db.engine import make_engine
+from spider_solitaire.server.db.tables import metadata
 
 
 def _run(connection: Connection) -> None:

@@ -1,7 +1,9 @@
-"""The player's record as the routes show it: statistics, the history, replays of the
-whole action log, exported game records and transfer codes (docs/record.md, docs/api.md).
+"""The record service: the player's record as the routes show it: statistics, resets of the
+figures, the history, replays of the whole action log, shared replays, exported game records
+and transfer codes (docs/record.md, docs/api.md).
 
-:class:`RecordBook` reads games through the :class:`~.games.GameService` and the rest from
+:class:`RecordBook` reads games through the
+:class:`~spider_solitaire.server.games.GameService` and the rest from
 the store; the only writes here are the player's own rows besides the games (a reset of
 the figures, a transfer code); games are written by the service alone (opening one, a
 share link).
@@ -15,14 +17,14 @@ import secrets
 from dataclasses import replace
 from datetime import timedelta
 
-from ..game import Game
-from ..messages import message
-from ..moves import format_game_record
-from .errors import ApiError
-from .games import GameService
-from .record import after_resets, daily_class, figures, iso, same_class
-from .schemas.common import RuleName, SuitCount
-from .schemas.record import (
+from ...game import Game
+from ...messages import message
+from ...moves import format_game_record
+from ..db import GameRecord, ResultRow, Store
+from ..errors import ApiError
+from ..games import GameService
+from ..schemas.common import RuleName, SuitCount
+from ..schemas.record import (
     DailyStats,
     HistoryGame,
     HistoryPage,
@@ -37,9 +39,9 @@ from .schemas.record import (
     TransferCode,
     VariantStats,
 )
-from .schemas.state import GameState
-from .store import GameRecord, Store
-from .texts import announcement, daily_label, rules_help, status_label, variant_label
+from ..schemas.state import GameState
+from ..texts import announcement, daily_label, rules_help, status_label, variant_label
+from .figures import after_resets, daily_class, figures, iso, same_class
 
 SHARE_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 """The shape of a share id (16 random bytes, URL-safe): anything else is not looked up."""
@@ -67,9 +69,9 @@ TRANSFER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters of a transfer code: no 0/O or 1/I, which are read one for the other."""
 
 
-def game_label(record: GameRecord, language: str) -> str:
-    """Return how the statistics and the history name a game: "Daily · 2 Dec" for a daily
-    game, else its variant ("2 suits · Classic")."""
+def game_label(record: GameRecord | ResultRow, language: str) -> str:
+    """Return how the statistics and the history name a game (from its row or its result
+    row): "Daily · 2 Dec" for a daily game, else its variant ("2 suits · Classic")."""
     if record.daily_date is not None:
         return daily_label(record.daily_date, language)
     return variant_label(record.suits, record.rule, language)
@@ -108,8 +110,10 @@ class RecordBook:
         results = []
         current = None
         if player_id is not None:
-            results = after_resets(self.store.results(player_id), self.store.resets(player_id))
-            current = self.store.current_game(player_id)
+            results = after_resets(
+                self.store.record.results(player_id), self.store.record.resets(player_id)
+            )
+            current = self.store.games.current(player_id)
         variants = set(ALWAYS_SHOWN) | {(r.suits, r.rule) for r in results if r.daily_date is None}
         rows = []
         for suits, rule in sorted(variants):
@@ -146,11 +150,7 @@ class RecordBook:
                     game_id=r.game_id,
                     outcome=r.outcome,  # type: ignore[arg-type]
                     decided_at=iso(r.decided_at),
-                    label=(
-                        daily_label(r.daily_date, language)
-                        if r.daily_date is not None
-                        else variant_label(r.suits, r.rule, language)
-                    ),
+                    label=game_label(r, language),
                 )
                 for r in results[-LAST_RESULTS:]
             ],
@@ -167,7 +167,7 @@ class RecordBook:
         """Reset the player's figures of ``suits``/``rule`` (None: all of them); the
         history and the results stay. Return the statistics after it."""
         if player_id is not None:
-            self.store.add_reset(player_id, suits, rule)
+            self.store.record.add_reset(player_id, suits, rule)
         return self.stats(player_id, language)
 
     # --- history --------------------------------------------------------------------
@@ -179,13 +179,13 @@ class RecordBook:
         Raises:
             ApiError: 404 ``bad_page`` for a page after the last (page 1 always exists).
         """
-        current = self.store.current_game(player_id) if player_id is not None else None
+        current = self.store.games.current(player_id) if player_id is not None else None
         records: list[GameRecord] = []
         total = 0
         if player_id is not None:
             offset = (page - 1) * HISTORY_PAGE
             current_id = current.id if current is not None else None
-            records, total = self.store.history(player_id, current_id, offset, HISTORY_PAGE)
+            records, total = self.store.record.history(player_id, current_id, offset, HISTORY_PAGE)
         pages = max(1, math.ceil(total / HISTORY_PAGE))
         if page > pages:
             raise ApiError(404, "bad_page")
@@ -193,7 +193,7 @@ class RecordBook:
         # after the result, or finishing a lost game, does not change the row's figures)
         counted = {
             row.game_id: row
-            for row in (self.store.results(player_id) if player_id is not None else [])
+            for row in (self.store.record.results(player_id) if player_id is not None else [])
         }
         games = []
         for record in records:
@@ -230,7 +230,7 @@ class RecordBook:
         start = self.service.start(record)
         game = start.copy()
         entries = []
-        for number, action in enumerate(self.store.actions(record.id), start=1):
+        for number, action in enumerate(self.store.games.actions(record.id), start=1):
             events = game.act(action)
             entries.append(
                 ReplayAction(
@@ -258,7 +258,7 @@ class RecordBook:
         """
         if not 0 <= step <= record.version:
             raise ApiError(404, "no_replay_step")
-        actions = self.store.actions(record.id, upto=step)
+        actions = self.store.games.actions(record.id, upto=step)
         game = self.service.start(record)
         events = []
         for action in actions:
@@ -285,7 +285,7 @@ class RecordBook:
             ApiError: 404 ``not_found`` when no game is shared so (or the link was
                 removed).
         """
-        record = self.store.game_by_share(share_id) if SHARE_ID.fullmatch(share_id) else None
+        record = self.store.games.by_share(share_id) if SHARE_ID.fullmatch(share_id) else None
         if record is None:
             raise ApiError(404, "not_found")
         return record
@@ -300,11 +300,11 @@ class RecordBook:
         Raises:
             ApiError: 404 ``no_game`` when this browser has no record (no player cookie).
         """
-        if player_id is None or not self.store.has_player(player_id):
+        if player_id is None or not self.store.players.exists(player_id):
             raise ApiError(404, "no_game")
         letters = "".join(secrets.choice(TRANSFER_ALPHABET) for _ in range(8))
         code = f"{letters[:4]}-{letters[4:]}"
-        expires_at = self.store.add_transfer(player_id, code, TRANSFER_LIFETIME)
+        expires_at = self.store.record.add_transfer(player_id, code, TRANSFER_LIFETIME)
         return TransferCode(code=code, expires_at=iso(expires_at))
 
     def claim(self, code: str) -> str:
@@ -318,7 +318,7 @@ class RecordBook:
         letters = re.sub(r"[\s-]", "", code).upper()
         if len(letters) != 8 or any(letter not in TRANSFER_ALPHABET for letter in letters):
             raise ApiError(404, "transfer_unknown")
-        player_id, problem = self.store.claim_transfer(f"{letters[:4]}-{letters[4:]}")
+        player_id, problem = self.store.record.claim_transfer(f"{letters[:4]}-{letters[4:]}")
         if problem is not None:
             raise ApiError(404 if problem == "unknown" else 410, f"transfer_{problem}")
         return player_id
@@ -339,7 +339,7 @@ class RecordBook:
             f"moves: {game.position.move_count}",
             f"won: {'yes' if game.is_won else 'no'}",
         ]
-        actions = self.store.actions(record.id)
+        actions = self.store.games.actions(record.id)
         if record.code is not None:
             text = format_game_record(record.code, actions, comments)
             name = record.code

@@ -1,10 +1,11 @@
-"""The player's record from the ``results`` table: figures, streaks, bests, and how one game
-stands (docs/record.md has the rules in words).
+"""The statistics figures of the player's record, computed from result rows alone: which
+results count after the resets, the figures of a variant and class, streaks and personal
+bests (docs/record.md has the rules in words).
 
-Everything here reads; the results are written only by :class:`~.store.Store` in the
-transaction of the action or abandon that decides a game (through
-:class:`~.games.GameService`). Figures are computed from the result rows as written, never
-from a game's current position.
+Pure computation: no database, no HTTP. The rows are read by the store
+(:class:`~spider_solitaire.server.db.record.Record`) as written in the transaction of the
+action or abandon that decided each game; figures are never computed from a game's current
+position.
 
 Definitions (decisions of ours where Spider has no single answer):
 
@@ -22,14 +23,10 @@ Definitions (decisions of ours where Spider has no single answer):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import UTC, datetime
 
-from ..game import Game
-from .schemas.record import Figures
-from .schemas.state import RecordView, WinSummary
-from .store import GameRecord, ResetRow, ResultRow, Store
-from .texts import best_texts, summary_text
+from ..db import GameRecord, ResetRow, ResultRow
+from ..schemas.record import Figures
 
 
 def iso(moment: datetime) -> str:
@@ -55,7 +52,7 @@ def after_resets(results: Sequence[ResultRow], resets: Sequence[ResetRow]) -> li
     return kept
 
 
-def _runs(outcomes: Sequence[str], outcome: str) -> tuple[int, int]:
+def runs(outcomes: Sequence[str], outcome: str) -> tuple[int, int]:
     """Return the longest run of ``outcome`` in ``outcomes`` and the run ending the list."""
     best = run = 0
     for each in outcomes:
@@ -68,8 +65,8 @@ def figures(results: Sequence[ResultRow]) -> Figures:
     """Return the figures of ``results`` (one variant and class, oldest first)."""
     outcomes = [result.outcome for result in results]
     wins = [result for result in results if result.outcome == "won"]
-    best_streak, current_streak = _runs(outcomes, "won")
-    worst_losing, _ = _runs(outcomes, "lost")
+    best_streak, current_streak = runs(outcomes, "won")
+    worst_losing, _ = runs(outcomes, "lost")
     finished = len(results)
     return Figures(
         finished=finished,
@@ -127,58 +124,3 @@ def bests_set(earlier: Sequence[ResultRow], win: ResultRow) -> list[str]:
     if win.playing_ms < min(r.playing_ms for r in wins):
         kinds.append("time")
     return kinds
-
-
-def standing_view(store: Store, record: GameRecord, game: Game, language: str) -> RecordView:
-    """Return how the game ``record`` (``game`` at its version) stands in its player's
-    record, with the win summary when ``game`` is won (see :class:`.schemas.state.RecordView`).
-    Reads the player's results only for a won game."""
-    summary = None
-    if game.is_won:
-        position = game.position
-        score, moves, ms = position.score, position.move_count, record.playing_ms
-        assisted = record.assisted
-        streak, bests = 0, []
-        if record.outcome == "won":
-            # the counted win, as written when it was decided: undoing to look around, a
-            # hint or more time after it change neither its figures nor its class
-            every = store.results(record.player_id)
-            counted = next((r for r in every if r.game_id == record.id), None)
-            if counted is not None:
-                score, moves, ms = counted.score, counted.moves, counted.playing_ms
-                assisted = counted.assisted
-            results = after_resets(every, store.resets(record.player_id))
-            ours = record_class(results, replace(record, assisted=assisted))
-            index = next((i for i, r in enumerate(ours) if r.game_id == record.id), None)
-            if index is not None:
-                win = ours[index]
-                _, streak = _runs([r.outcome for r in ours[: index + 1]], "won")
-                bests = best_texts(bests_set(ours[:index], win), score, moves, ms, language)
-        summary = WinSummary(
-            score=score,
-            moves=moves,
-            playing_ms=ms,
-            assisted=assisted,
-            streak=streak,
-            bests=bests,
-            text=summary_text(
-                score,
-                moves,
-                ms,
-                streak=streak,
-                bests=bests,
-                assisted=assisted,
-                practice=record.practice,
-                lost_before=record.outcome == "lost",
-                language=language,
-            ),
-        )
-    return RecordView(
-        practice=record.practice,
-        outcome=record.outcome if record.outcome in ("won", "lost") else None,  # type: ignore[arg-type]
-        counted=record.outcome is not None,
-        playing_ms=record.playing_ms,
-        started_at=iso(record.created_at),
-        finished_won=record.finished_won_at is not None or game.is_won,
-        summary=summary,
-    )

@@ -1,0 +1,143 @@
+"""What the server processes share about solver work, in SQL: :class:`Jobs` keeps the searches
+for a winnable deal (``deal_searches``), the one solver job each player may have running
+(``player_jobs``), the solutions found for positions (``kept_solutions``) and the job queue's
+solver jobs (``solver_jobs``, see :mod:`spider_solitaire.server.jobs.queue`).
+
+Times written here are the real time (:func:`~.engine.utc_now`), not the database's clock:
+the job queue's heartbeat compares them with the time the worker sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Table, Update, delete, insert, select, update
+
+from .engine import Area, plain, utc_now
+from .tables import deal_searches, kept_solutions, player_jobs, solver_jobs
+
+UNFINISHED = ("queued", "running")
+"""The statuses of a solver job that has not ended."""
+
+
+class Jobs(Area):
+    """Deal searches, the players' running solver jobs, kept solutions and solver jobs."""
+
+    def _by_id(self, table: Table, row_id: str) -> dict[str, Any] | None:
+        """Return the row ``row_id`` of ``table`` as a dict of its columns (times in UTC),
+        or None."""
+        row = self.database.first(select(table).where(table.c.id == row_id))
+        return plain(row) if row is not None else None
+
+    def _changed(self, statement: Update) -> bool:
+        """Run the update ``statement`` in a write; return whether a row changed."""
+        with self.database.writing() as connection:
+            return bool(connection.execute(statement).rowcount)
+
+    # --- searches for a winnable deal ----------------------------------------------
+
+    def add_search(self, row: dict[str, Any]) -> None:
+        """Save a new search for a winnable deal (a row of ``deal_searches``)."""
+        with self.database.writing() as connection:
+            connection.execute(insert(deal_searches), row)
+
+    def search(self, search_id: str) -> dict[str, Any] | None:
+        """Return the search ``search_id`` as a dict of its columns (times in UTC), or
+        None."""
+        return self._by_id(deal_searches, search_id)
+
+    def update_search(self, search_id: str, *, running_only: bool = False, **values: Any) -> bool:
+        """Change columns of the search ``search_id``; with ``running_only``, only while its
+        status is ``running`` (so an end is written once). Return whether a row changed."""
+        statement = update(deal_searches).where(deal_searches.c.id == search_id)
+        if running_only:
+            statement = statement.where(deal_searches.c.status == "running")
+        return self._changed(statement.values(**values))
+
+    # --- the one running solver job of each player -----------------------------------
+
+    def claim(self, player_id: str, job_id: str) -> None:
+        """Make ``job_id`` the one solver job of ``player_id`` (any older one is
+        superseded: its process sees that :meth:`job_of` no longer names it)."""
+        now = utc_now()
+        with self.database.writing() as connection:
+            changed = connection.execute(
+                update(player_jobs)
+                .where(player_jobs.c.player_id == player_id)
+                .values(job_id=job_id, started_at=now)
+            ).rowcount
+            if not changed:
+                connection.execute(
+                    insert(player_jobs),
+                    {"player_id": player_id, "job_id": job_id, "started_at": now},
+                )
+
+    def job_of(self, player_id: str) -> str | None:
+        """Return the id of the solver job ``player_id`` has running, or None."""
+        statement = select(player_jobs.c.job_id).where(player_jobs.c.player_id == player_id)
+        row = self.database.first(statement)
+        return str(row[0]) if row is not None else None
+
+    def release(self, player_id: str, job_id: str) -> None:
+        """Forget ``job_id`` as the player's running job (when it still is)."""
+        with self.database.writing() as connection:
+            connection.execute(
+                delete(player_jobs).where(
+                    player_jobs.c.player_id == player_id, player_jobs.c.job_id == job_id
+                )
+            )
+
+    # --- kept solutions ----------------------------------------------------------------
+
+    def keep_solution(self, game_id: str, key: str, moves: str, *, per_game: int = 4) -> None:
+        """Keep ``moves`` as the solution of position ``key`` of game ``game_id``, and at
+        most ``per_game`` solutions of the game (the oldest go)."""
+        now = utc_now()
+        of_game = kept_solutions.c.game_id == game_id
+        with self.database.writing() as connection:
+            connection.execute(
+                delete(kept_solutions).where(of_game, kept_solutions.c.position_key == key)
+            )
+            connection.execute(
+                insert(kept_solutions),
+                {"game_id": game_id, "position_key": key, "moves": moves, "created_at": now},
+            )
+            older = (
+                select(kept_solutions.c.position_key)
+                .where(of_game)
+                .order_by(kept_solutions.c.created_at.desc())
+                .offset(per_game)
+            )
+            stale = [row[0] for row in connection.execute(older)]
+            if stale:
+                connection.execute(
+                    delete(kept_solutions).where(of_game, kept_solutions.c.position_key.in_(stale))
+                )
+
+    def solution(self, game_id: str, key: str) -> str | None:
+        """Return the solution kept for position ``key`` of game ``game_id``, or None."""
+        statement = select(kept_solutions.c.moves).where(
+            kept_solutions.c.game_id == game_id, kept_solutions.c.position_key == key
+        )
+        row = self.database.first(statement)
+        return str(row[0]) if row is not None else None
+
+    # --- the job queue's solver jobs ---------------------------------------------------
+
+    def add_solver_job(self, row: dict[str, Any]) -> None:
+        """Save a new solver job (a row of ``solver_jobs``; its times are set to now)."""
+        now = utc_now()
+        with self.database.writing() as connection:
+            connection.execute(insert(solver_jobs), row | {"created_at": now, "updated_at": now})
+
+    def solver_job(self, job_id: str) -> dict[str, Any] | None:
+        """Return the solver job ``job_id`` as a dict of its columns (times in UTC), or
+        None."""
+        return self._by_id(solver_jobs, job_id)
+
+    def update_solver_job(self, job_id: str, *, unfinished: bool = False, **values: Any) -> bool:
+        """Change columns of the solver job ``job_id`` (``updated_at`` is set to now); with
+        ``unfinished``, only while it is queued or running. Return whether it changed."""
+        statement = update(solver_jobs).where(solver_jobs.c.id == job_id)
+        if unfinished:
+            statement = statement.where(solver_jobs.c.status.in_(UNFINISHED))
+        return self._changed(statement.values(updated_at=utc_now(), **values))

@@ -1,0 +1,157 @@
+"""The player's record in SQL: :class:`Record` reads the results (``results``, written by
+:class:`~.games.Games` in the transaction that decides a game), writes and reads the resets of
+the figures (``stat_resets``), pages through the history of games and keeps the one-time
+transfer codes (``transfer_codes``). The rules in words are in docs/record.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from sqlalchemy import and_, delete, func, insert, or_, select, update
+
+from .engine import Area, aware, plain
+from .games import GameRecord, select_games
+from .tables import games, results, stat_resets, transfer_codes
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """A row of ``results`` as plain values (times in UTC)."""
+
+    game_id: str
+    suits: int
+    rule: str
+    assisted: bool
+    outcome: str
+    score: int
+    moves: int
+    playing_ms: int
+    decided_at: datetime
+    daily_date: date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ResetRow:
+    """A row of ``stat_resets``: ``suits``/``rule`` None cover every value."""
+
+    suits: int | None
+    rule: str | None
+    reset_at: datetime
+
+    def covers(self, suits: int, rule: str) -> bool:
+        """True when this reset clears the figures of the variant ``suits``/``rule``."""
+        return (self.suits is None or self.suits == suits) and (
+            self.rule is None or self.rule == rule
+        )
+
+
+_RESULT_COLUMNS = [
+    results.c.game_id,
+    results.c.suits,
+    results.c.rule,
+    results.c.assisted,
+    results.c.outcome,
+    results.c.score,
+    results.c.moves,
+    results.c.playing_ms,
+    results.c.decided_at,
+    results.c.daily_date,
+]
+"""The columns of ``results`` a :class:`ResultRow` holds, in its fields' order."""
+
+
+class Record(Area):
+    """The player's results, resets of the figures, history of games and transfer codes."""
+
+    def results(self, player_id: str) -> list[ResultRow]:
+        """Return every result of ``player_id``, oldest first."""
+        statement = (
+            select(*_RESULT_COLUMNS)
+            .where(results.c.player_id == player_id)
+            .order_by(results.c.decided_at, results.c.game_id)
+        )
+        return [ResultRow(**plain(row)) for row in self.database.all(statement)]
+
+    def resets(self, player_id: str) -> list[ResetRow]:
+        """Return the resets of ``player_id``'s figures, oldest first."""
+        statement = (
+            select(stat_resets.c.suits, stat_resets.c.rule, stat_resets.c.reset_at)
+            .where(stat_resets.c.player_id == player_id)
+            .order_by(stat_resets.c.id)
+        )
+        return [ResetRow(**plain(row)) for row in self.database.all(statement)]
+
+    def add_reset(self, player_id: str, suits: int | None, rule: str | None) -> None:
+        """Reset ``player_id``'s figures of ``suits``/``rule`` (None: every value) now."""
+        with self.database.writing() as connection:
+            reset_at = self.database.clock()
+            connection.execute(
+                insert(stat_resets),
+                {"player_id": player_id, "suits": suits, "rule": rule, "reset_at": reset_at},
+            )
+
+    def history(
+        self, player_id: str, current_id: str | None, offset: int, limit: int
+    ) -> tuple[list[GameRecord], int]:
+        """Return ``limit`` of ``player_id``'s games from ``offset``, newest first, and how
+        many there are: the games with at least one action, and the current game."""
+        where = and_(
+            games.c.player_id == player_id,
+            or_(games.c.version > 0, games.c.id == (current_id or "")),
+        )
+        page = (
+            select_games(where)
+            .order_by(games.c.created_at.desc(), games.c.id)
+            .offset(offset)
+            .limit(limit)
+        )
+        with self.database.reading() as connection:
+            total = connection.execute(select(func.count()).where(where)).scalar_one()
+            rows = [GameRecord.of(row) for row in connection.execute(page)]
+        return rows, int(total)
+
+    def add_transfer(self, player_id: str, code: str, lifetime: timedelta) -> datetime:
+        """Save a transfer ``code`` for ``player_id``, valid for ``lifetime``; return when
+        it expires. Codes of the player that have expired are deleted."""
+        now = self.database.clock()
+        expires_at = now + lifetime
+        with self.database.writing() as connection:
+            connection.execute(
+                delete(transfer_codes).where(
+                    transfer_codes.c.player_id == player_id, transfer_codes.c.expires_at < now
+                )
+            )
+            connection.execute(
+                insert(transfer_codes),
+                {"code": code, "player_id": player_id, "expires_at": expires_at},
+            )
+        return expires_at
+
+    def claim_transfer(self, code: str) -> tuple[str, str | None]:
+        """Use the transfer ``code`` once: return ``(player_id, None)``, or ``("",
+        problem)`` with ``problem`` ``unknown`` (no such code), ``used`` or ``expired``;
+        the code is marked used in the same transaction, so it works once."""
+        now = self.database.clock()
+        with self.database.writing() as connection:
+            row = connection.execute(
+                select(
+                    transfer_codes.c.player_id,
+                    transfer_codes.c.expires_at,
+                    transfer_codes.c.used_at,
+                ).where(transfer_codes.c.code == code)
+            ).first()
+            if row is None:
+                return "", "unknown"
+            if row.used_at is not None:
+                return "", "used"
+            if aware(row.expires_at) <= now:
+                return "", "expired"
+            marked = connection.execute(
+                update(transfer_codes)
+                .where(transfer_codes.c.code == code, transfer_codes.c.used_at.is_(None))
+                .values(used_at=now)
+            )
+            if marked.rowcount != 1:
+                return "", "used"
+            return str(row.player_id), None
