@@ -23,7 +23,7 @@ from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
 from spider_solitaire.server.store import solver_jobs
 
-from .conftest import act, board, fresh_database, new_game
+from .conftest import SchemaTemplates, act, board, fresh_database, new_game
 from .servers import spider_worker
 from .test_hidden import check_body
 
@@ -76,10 +76,13 @@ MODES = [("sqlite", "pool"), ("postgresql", "pool"), ("postgresql", "procrastina
 
 
 @pytest.fixture(params=MODES, ids=["-".join(mode) for mode in MODES])
-def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """A fresh database and the solver mode; a worker runs for the job queue."""
+def backend(
+    request: pytest.FixtureRequest, schema_templates: SchemaTemplates, tmp_path: Path
+) -> Iterator[tuple[str, str]]:
+    """A new database (at the newest revision) and the solver mode; a worker runs for the
+    job queue."""
     kind, mode = request.param
-    for url in fresh_database(kind, tmp_path):
+    for url in schema_templates.copy(kind, tmp_path):
         if mode == "pool":
             yield url, mode
         else:
