@@ -538,6 +538,7 @@ def pg_url(tmp_path: Path) -> Iterator[str]:
     yield from fresh_database("postgresql", tmp_path)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_in_the_middle_of_a_solve_is_a_clear_503(pg_url: str) -> None:
     settings = Settings(db_url=pg_url, job_queue="procrastinate", solve_time_limit=60)
     with spider_worker(pg_url) as worker, TestClient(create_app(settings)) as client:

@@ -123,6 +123,7 @@ def test_a_real_deal_is_solved_and_replays() -> None:
     assert game.move_count == 0  # the game itself is not changed
 
 
+@pytest.mark.slow
 def test_solving_from_the_middle_of_a_game() -> None:
     game = Game.from_code("SP1-S4C-AAAAAAD")
     first = solve(game, node_limit=3_000_000)
