@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -388,8 +388,10 @@ def _empty(kind: str) -> dict[str, Any]:
             "exact": False, "lost_action": None}  # fmt: skip
 
 
-def test_lost_before_the_undo_history_offers_a_restart(tmp_path: Path) -> None:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'short.db'}", undo_limit=2)
+def test_lost_before_the_undo_history_offers_a_restart(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    settings = Settings(db_url=migrated_sqlite("short.db"), undo_limit=2)
     with TestClient(create_app(settings)) as client:
         state = played(client, TRAP, TRAP_LINE)
         answer = post(client, state, "can-win").json()
@@ -398,8 +400,8 @@ def test_lost_before_the_undo_history_offers_a_restart(tmp_path: Path) -> None:
         assert answer["action_label"] == "Restart"
 
 
-def test_unknown_when_the_limit_runs_out(tmp_path: Path) -> None:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'tiny.db'}", solve_node_limit=50)
+def test_unknown_when_the_limit_runs_out(migrated_sqlite: Callable[[str], str]) -> None:
+    settings = Settings(db_url=migrated_sqlite("tiny.db"), solve_node_limit=50)
     with TestClient(create_app(settings)) as client:
         state = new_game(client, code="SP1-S4C-AAAAAAB")
         answer = post(client, state, "can-win").json()
@@ -414,11 +416,13 @@ def test_unknown_when_the_limit_runs_out(tmp_path: Path) -> None:
         assert (refused.status_code, refused.json()["reason"]) == (422, "no_solution_found")
 
 
-def test_keep_thinking_asks_again_with_the_long_limit(tmp_path: Path) -> None:
+def test_keep_thinking_asks_again_with_the_long_limit(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """An unknown within the normal limit says ``longer``; asked again with ``"limit":
     "long"`` the solver has the server's long limits and tells (issue 10)."""
     settings = Settings(
-        db_url=f"sqlite:///{tmp_path / 'long.db'}",
+        db_url=migrated_sqlite("long.db"),
         solve_node_limit=50,
         solve_time_limit_long=30.0,
         solve_node_limit_long=None,
@@ -483,9 +487,11 @@ def test_a_winnable_deal_becomes_the_current_game(client: TestClient, make_clien
     assert stopped["status"] == "done"  # an ended search stays as it ended
 
 
-def test_a_search_that_finds_nothing_fails_with_a_reason(tmp_path: Path) -> None:
+def test_a_search_that_finds_nothing_fails_with_a_reason(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     settings = Settings(
-        db_url=f"sqlite:///{tmp_path / 'none.db'}",
+        db_url=migrated_sqlite("none.db"),
         solve_node_limit=50,
         winnable_max_tries=2,
     )

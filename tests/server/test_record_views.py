@@ -86,9 +86,9 @@ def test_the_history_has_pages_of_twenty(client: TestClient, clock: Clock) -> No
 
 
 @pytest.fixture
-def short_undo(tmp_path: Path, clock: Clock) -> Any:
+def short_undo(migrated_sqlite: Callable[[str], str], clock: Clock) -> Any:
     """An app whose games undo at most 2 actions (the log is replayed whole anyway)."""
-    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'short.db'}", undo_limit=2))
+    app = create_app(Settings(db_url=migrated_sqlite("short.db"), undo_limit=2))
     app.state.store.clock = clock
     yield app
     app.state.store.close()
