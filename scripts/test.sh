@@ -56,8 +56,9 @@ cores=$(nproc)
 workers=${SPIDER_TEST_WORKERS:-$((cores < 2 ? 0 : 2))}
 parallel=()
 if [ "$workers" -gt 0 ]; then
-  # loadgroup: the tests of one xdist_group (one module's shared servers) stay on one worker
-  parallel=(-n "$workers" --dist loadgroup)
+  # --dist load (not loadscope, loadfile or loadgroup, which key on node ids: the schemathesis
+  # tests of tests/server/test_openapi.py share one and would run once)
+  parallel=(-n "$workers" --dist load)
 fi
 echo "== pytest -m 'not slow'"
 fast=0

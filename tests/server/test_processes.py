@@ -17,10 +17,6 @@ from spider_solitaire.server.migrations import head_revision
 from .conftest import CODE, board, fresh_database
 from .servers import SPIDER, two_servers
 
-pytestmark = pytest.mark.xdist_group("two_servers")
-"""With pytest-xdist (``--dist loadgroup``), this module's tests run on one worker: the two
-servers of :func:`servers` start once per database kind, not once per worker."""
-
 SOLVER = {
     "solver_cores": 1,
     "winnable_time_limit": 30,
