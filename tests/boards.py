@@ -1,8 +1,11 @@
-"""Small boards for the engine tests: position text from a few column lines.
+"""Small boards for the tests: position text from a few column lines (the one builder of
+the engine, solver, server and browser tests).
 
 ``board({1: "KS | 5H", 2: "| 6S"})`` gives a whole position text whose unnamed columns
 are empty (``N: |``); ``game(...)`` parses it with ``strict=False`` (a small test board
-does not hold 104 cards).
+does not hold 104 cards). ``short_board`` is the same text with only the ``rules`` and
+``stock`` lines (1 suit by default): the positions the solver, server and browser tests
+use.
 """
 
 from __future__ import annotations
@@ -22,25 +25,37 @@ def board(
     columns: dict[int, str],
     *,
     rules: str = "S4C",
-    score: int = 500,
-    moves: int = 0,
-    removed: str = "",
+    score: int | None = 500,
+    moves: int | None = 0,
+    removed: str | None = "",
     stock: str = "",
 ) -> str:
     """Return the position text of a board: ``columns`` maps a column number to its
-    ``<face-down> | <face-up>`` text; the other columns are empty."""
-    lines = [
-        f"rules: {rules}",
-        f"score: {score}",
-        f"moves: {moves}",
-        f"removed: {removed}".rstrip(),
-        f"stock: {stock}".rstrip(),
-    ]
+    ``<face-down> | <face-up>`` text; the other columns are empty. A header given as None
+    (``score``, ``moves``, ``removed``) is left out (the position's default)."""
+    headers = {"rules": rules, "score": score, "moves": moves, "removed": removed}
+    lines = [f"{key}: {value}".rstrip() for key, value in headers.items() if value is not None]
+    lines.append(f"stock: {stock}".rstrip())
     for number in range(1, 11):
         text = columns.get(number, "|")
         down, _, up = text.partition("|")
         lines.append(f"{number}: {' '.join(down.split())} | {' '.join(up.split())}")
     return "\n".join(line.replace(":  |", ": |").rstrip() for line in lines) + "\n"
+
+
+def short_board(columns: dict[int, str], *, rules: str = "S1C", stock: str = "") -> str:
+    """Return :func:`board` ``(columns)`` with only the ``rules`` (1 suit, Classic by
+    default) and ``stock`` lines."""
+    return board(columns, rules=rules, score=None, moves=None, removed=None, stock=stock)
+
+
+def endgame(first: str, second: str) -> str:
+    """A 2-suit position with an empty stock: ``first`` and ``second`` (face-up cards) in
+    columns 1 and 2, an Ace alone in each other column (nothing goes onto an Ace)."""
+    aces = ["AS", "AH"] * 4
+    columns = {1: f"| {first}", 2: f"| {second}"}
+    columns |= {n: f"| {aces[n - 3]}" for n in range(3, 11)}
+    return board(columns, rules="S2C", removed=None)
 
 
 def game(columns: dict[int, str], **headers: Any) -> Game:

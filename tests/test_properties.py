@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
@@ -450,6 +451,7 @@ def near_won_boards(draw: st.DrawFn) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=30)
 @given(near_won_boards(), long_steps)
 def test_random_play_near_the_end_removes_runs_and_wins(

@@ -33,23 +33,19 @@ CHROMIUM_ARGS = [
 ]
 
 SERVE = """
-import json, sys, uvicorn
+import json, socket, sys, uvicorn
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
 app = create_app(Settings(db_url=sys.argv[1], **json.loads(sys.argv[3])))
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+listening = socket.socket(fileno=int(sys.argv[2]))
+uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
 """
+"""The server process: the app on the socket inherited as file descriptor ``argv[2]``
+(bound by the test process, so that no other process can take its port first)."""
 
 sync_api = pytest.importorskip("playwright.sync_api")
 if not Path(CHROMIUM).exists():
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @pytest.fixture(scope="session")
@@ -69,12 +65,23 @@ def slow_solver_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _serve(tmp_path_factory: pytest.TempPathFactory, settings: dict[str, Any]) -> Iterator[str]:
-    """Run the server with ``settings`` (Settings fields) until the session ends."""
+    """Run the server with ``settings`` (Settings fields) until the session ends, on a
+    port of its own (bound here and handed over: safe with pytest-xdist workers)."""
     db = tmp_path_factory.mktemp("server") / "games.db"
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SERVE, f"sqlite:///{db}", str(port), json.dumps(settings)]
-    )
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                SERVE,
+                f"sqlite:///{db}",
+                str(sock.fileno()),
+                json.dumps(settings),
+            ],
+            pass_fds=[sock.fileno()],
+        )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:

@@ -10,17 +10,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from boards import short_board
 from spider_solitaire.messages import message
 
 from .support import PHONE, SETTLE, SMALL_PHONE, Table, has_class
 
-
-def _board(columns: dict[int, str], stock: str = "") -> str:
-    lines = ["rules: S1C", f"stock: {stock}".rstrip()]
-    return "\n".join(lines + [f"{n}: {columns.get(n, '|')}" for n in range(1, 11)]) + "\n"
-
-
-RUN_BOARD = _board(
+RUN_BOARD = short_board(
     {
         1: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
         2: "2S | AS",
@@ -29,7 +24,7 @@ RUN_BOARD = _board(
 )
 """The Ace of spades in column 2 completes the run in column 1 (tests/server/test_help.py)."""
 
-MIDDLE_RUN_BOARD = _board(
+MIDDLE_RUN_BOARD = short_board(
     {
         3: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
         5: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
@@ -38,13 +33,13 @@ MIDDLE_RUN_BOARD = _board(
 )
 """RUN_BOARD moved to the middle: the hint's target, column 5, runs down under the panel."""
 
-STUCK = _board(
+STUCK = short_board(
     {1: "| AS", 2: "| 3S", 3: "| 5S", 4: "| 7S", 5: "| 9S", 6: "| JS"}
     | {n: "| KS" for n in range(7, 11)}
 )
 """No move at all and an empty stock, from the start: nothing to undo either."""
 
-TRAP = _board(
+TRAP = short_board(
     {
         1: "| 6S 3S",
         2: "| 8S",

@@ -12,16 +12,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from boards import short_board
 from spider_solitaire.messages import catalog
 from spider_solitaire.server.rules_page import ILLUSTRATIONS, SECTIONS, picture
 
 from .support import PHONE, SMALL_PHONE, has_class
-
-
-def _board(columns: dict[int, str], rules: str = "S2C", stock: str = "") -> str:
-    lines = [f"rules: {rules}", f"stock: {stock}".rstrip()]
-    lines += [f"{n}: {columns.get(n, '|')}" for n in range(1, 11)]
-    return "\n".join(lines) + "\n"
 
 
 def _open_rules(page: Any, url: str) -> None:
@@ -127,7 +122,11 @@ def test_a_refused_move_links_to_the_rule_that_refused_it(table: Any) -> None:
     # the 7 of hearts cannot go onto the Ace of spades; column 4 is empty (and 15 cards
     # are on the table, so the stock cannot deal)
     others = {n: "JH | 5H" for n in range(5, 11)}
-    table.open_position(_board({1: "KH | 7H", 2: "QH | AS", 3: "| 9S", **others}, stock="AH " * 10))
+    table.open_position(
+        short_board(
+            {1: "KH | 7H", 2: "QH | AS", 3: "| 9S", **others}, rules="S2C", stock="AH " * 10
+        )
+    )
     page = table.page
     table.drag(1, -1, table.column_point(2))
     notice = table.notice()

@@ -9,6 +9,7 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import expect
 
+from boards import endgame
 from spider_solitaire.messages import reason_text
 
 from .support import DEALS, has_class
@@ -215,18 +216,9 @@ def _starts(text: str) -> Any:
     return re.compile("^" + re.escape(text))
 
 
-def _endgame(first: str, second: str) -> str:
-    """A 2-suit position with an empty stock: ``first`` and ``second`` in columns 1 and 2,
-    an Ace alone in each other column (nothing goes onto an Ace)."""
-    aces = ["AS", "AH"] * 4
-    lines = [f"1: | {first}", f"2: | {second}"]
-    lines += [f"{n}: | {aces[n - 3]}" for n in range(3, 11)]
-    return "rules: S2C\nscore: 500\nmoves: 0\nstock:\n" + "\n".join(lines) + "\n"
-
-
 def test_the_table_says_unasked_when_no_useful_move_is_left(table: Any) -> None:
     page = table.page
-    table.open_position(_endgame("6H 5S", "6S"))
+    table.open_position(endgame("6H 5S", "6S"))
     assert page.locator("#stuck-bar").is_hidden()  # 5S onto 6S builds in suit: useful
     table.play_move("1>2")
     bar = page.locator("#stuck-bar")

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -261,8 +260,8 @@ def test_oversized_bodies_are_413_declared_or_streamed(client: TestClient) -> No
     assert client.get(f"/api/games/{state['id']}").json()["version"] == 0
 
 
-def test_the_undo_limit_survives_a_server_restart(tmp_path: Path) -> None:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'limit.db'}", undo_limit=2)
+def test_the_undo_limit_survives_a_server_restart(migrated_sqlite: Callable[[str], str]) -> None:
+    settings = Settings(db_url=migrated_sqlite("limit.db"), undo_limit=2)
     first = create_app(settings)
     client = TestClient(first)
     state = new_game(client)
@@ -297,15 +296,15 @@ def test_the_saved_game_is_its_start_and_its_action_log(client: TestClient, app:
     assert client.get(f"/api/games/{state['id']}").json() == state
 
 
-def test_database_work_in_threads_gives_the_same_answers(tmp_path: Path) -> None:
-    default = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'default.db'}"))
+def test_database_work_in_threads_gives_the_same_answers(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    default = create_app(Settings(db_url=migrated_sqlite("default.db")))
     assert default.state.blocking.inline  # SQLite: on the event loop unless told otherwise
     default.state.store.close()
     answers = []
     for in_threads in (False, True):
-        settings = Settings(
-            db_url=f"sqlite:///{tmp_path / f'{in_threads}.db'}", db_in_threads=in_threads
-        )
+        settings = Settings(db_url=migrated_sqlite(f"{in_threads}.db"), db_in_threads=in_threads)
         app = create_app(settings)
         app.state.store.clock = Clock()  # the same times: the same playing time
         assert app.state.blocking.inline is not in_threads

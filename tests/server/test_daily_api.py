@@ -121,6 +121,7 @@ def test_a_date_without_deals_is_a_named_error(client: TestClient) -> None:
     assert (response.status_code, response.json()["reason"]) == (400, "bad_request")
 
 
+@pytest.mark.slow
 def test_wins_on_their_dates_make_the_streak_and_a_late_win_does_not(
     client: TestClient, clock: Clock
 ) -> None:

@@ -4,8 +4,7 @@ versions, the action log, stale writers, rebuilding."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -80,8 +79,8 @@ def test_a_writer_with_an_old_version_changes_nothing(store: Store) -> None:
     assert store.games.get(game.id).version == 1  # type: ignore[union-attr]
 
 
-def test_two_threads_racing_on_one_version_one_wins(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'race.db'}")
+def test_two_threads_racing_on_one_version_one_wins(migrated_sqlite: Callable[[str], str]) -> None:
+    store = Store(migrated_sqlite("race.db"))
     service = GameService(store, undo_limit=100, cache_games=0)  # both read the row
     game = _game(store)
     player = game.player_id
@@ -180,10 +179,10 @@ def test_the_cache_keeps_the_newest_version_and_forgets_the_oldest_game(store: S
     assert cache.peek(games[2].id) is newer
 
 
-def test_without_the_cache_every_answer_is_the_same(tmp_path: Path) -> None:
+def test_without_the_cache_every_answer_is_the_same(migrated_sqlite: Callable[[str], str]) -> None:
     answers: list[list[Any]] = []
     for size in (256, 0):
-        settings = Settings(db_url=f"sqlite:///{tmp_path / f'c{size}.db'}", cache_games=size)
+        settings = Settings(db_url=migrated_sqlite(f"c{size}.db"), cache_games=size)
         app = create_app(settings)
         app.state.store.clock = Clock()  # the same times: the same playing time
         with TestClient(app) as client:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from boards import endgame
 from spider_solitaire import Game
 from spider_solitaire.moves import Move
 from spider_solitaire.server.app import create_app
@@ -299,18 +300,9 @@ def test_current_with_optional_is_204_without_a_game(client: TestClient) -> None
     assert response.status_code == 200 and response.json()["id"] == game["id"]
 
 
-def _endgame(first: str, second: str) -> str:
-    """A 2-suit position with an empty stock: ``first`` and ``second`` in columns 1 and 2,
-    an Ace alone in each other column (nothing goes onto an Ace)."""
-    aces = ["AS", "AH"] * 4
-    lines = [f"1: | {first}", f"2: | {second}"]
-    lines += [f"{n}: | {aces[n - 3]}" for n in range(3, 11)]
-    return "rules: S2C\nscore: 500\nmoves: 0\nstock:\n" + "\n".join(lines) + "\n"
-
-
 def test_the_table_says_when_no_useful_move_is_left(client: TestClient) -> None:
     # 5S can go onto 6H, but that only breaks the suited 6S 5S: not a useful move
-    stuck = client.post("/api/games", json={"position": _endgame("6S 5S", "6H")}).json()
+    stuck = client.post("/api/games", json={"position": endgame("6S 5S", "6H")}).json()
     assert [(group["column"], group["targets"]) for group in stuck["groups"]] == [
         (1, [2]),
         (1, []),
@@ -324,7 +316,7 @@ def test_the_table_says_when_no_useful_move_is_left(client: TestClient) -> None:
     )
     # 5S from 6H onto 6S builds in suit: a useful move, so the table says nothing
     useful = client.post(
-        "/api/games", json={"position": _endgame("6H 5S", "6S"), "confirm": ["abandon"]}
+        "/api/games", json={"position": endgame("6H 5S", "6S"), "confirm": ["abandon"]}
     ).json()
     assert (useful["stuck"], useful["labels"]["stuck"]) == (False, None)
     moved = client.post(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db.tables import solver_jobs
 from spider_solitaire.server.settings import Settings
 
-from .conftest import act, board, fresh_database, new_game
+from .conftest import SchemaTemplates, act, board, fresh_database, new_game
 from .servers import spider_worker
 from .test_hidden import check_body
 
@@ -76,10 +76,13 @@ MODES = [("sqlite", "pool"), ("postgresql", "pool"), ("postgresql", "procrastina
 
 
 @pytest.fixture(params=MODES, ids=["-".join(mode) for mode in MODES])
-def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """A fresh database and the solver mode; a worker runs for the job queue."""
+def backend(
+    request: pytest.FixtureRequest, schema_templates: SchemaTemplates, tmp_path: Path
+) -> Iterator[tuple[str, str]]:
+    """A new database (at the newest revision) and the solver mode; a worker runs for the
+    job queue."""
     kind, mode = request.param
-    for url in fresh_database(kind, tmp_path):
+    for url in schema_templates.copy(kind, tmp_path):
         if mode == "pool":
             yield url, mode
         else:
@@ -385,8 +388,10 @@ def _empty(kind: str) -> dict[str, Any]:
             "exact": False, "lost_action": None}  # fmt: skip
 
 
-def test_lost_before_the_undo_history_offers_a_restart(tmp_path: Path) -> None:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'short.db'}", undo_limit=2)
+def test_lost_before_the_undo_history_offers_a_restart(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    settings = Settings(db_url=migrated_sqlite("short.db"), undo_limit=2)
     with TestClient(create_app(settings)) as client:
         state = played(client, TRAP, TRAP_LINE)
         answer = post(client, state, "can-win").json()
@@ -395,8 +400,8 @@ def test_lost_before_the_undo_history_offers_a_restart(tmp_path: Path) -> None:
         assert answer["action_label"] == "Restart"
 
 
-def test_unknown_when_the_limit_runs_out(tmp_path: Path) -> None:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'tiny.db'}", solve_node_limit=50)
+def test_unknown_when_the_limit_runs_out(migrated_sqlite: Callable[[str], str]) -> None:
+    settings = Settings(db_url=migrated_sqlite("tiny.db"), solve_node_limit=50)
     with TestClient(create_app(settings)) as client:
         state = new_game(client, code="SP1-S4C-AAAAAAB")
         answer = post(client, state, "can-win").json()
@@ -411,11 +416,13 @@ def test_unknown_when_the_limit_runs_out(tmp_path: Path) -> None:
         assert (refused.status_code, refused.json()["reason"]) == (422, "no_solution_found")
 
 
-def test_keep_thinking_asks_again_with_the_long_limit(tmp_path: Path) -> None:
+def test_keep_thinking_asks_again_with_the_long_limit(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """An unknown within the normal limit says ``longer``; asked again with ``"limit":
     "long"`` the solver has the server's long limits and tells (issue 10)."""
     settings = Settings(
-        db_url=f"sqlite:///{tmp_path / 'long.db'}",
+        db_url=migrated_sqlite("long.db"),
         solve_node_limit=50,
         solve_time_limit_long=30.0,
         solve_node_limit_long=None,
@@ -480,9 +487,11 @@ def test_a_winnable_deal_becomes_the_current_game(client: TestClient, make_clien
     assert stopped["status"] == "done"  # an ended search stays as it ended
 
 
-def test_a_search_that_finds_nothing_fails_with_a_reason(tmp_path: Path) -> None:
+def test_a_search_that_finds_nothing_fails_with_a_reason(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     settings = Settings(
-        db_url=f"sqlite:///{tmp_path / 'none.db'}",
+        db_url=migrated_sqlite("none.db"),
         solve_node_limit=50,
         winnable_max_tries=2,
     )
@@ -535,6 +544,7 @@ def pg_url(tmp_path: Path) -> Iterator[str]:
     yield from fresh_database("postgresql", tmp_path)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_in_the_middle_of_a_solve_is_a_clear_503(pg_url: str) -> None:
     settings = Settings(db_url=pg_url, job_queue="procrastinate", solve_time_limit=60)
     with spider_worker(pg_url) as worker, TestClient(create_app(settings)) as client:

@@ -99,6 +99,7 @@ def test_forwarded_headers_count_only_from_configured_proxies(tmp_path: Path) ->
             )
 
 
+@pytest.mark.slow
 def test_spider_serve_workers_runs_several_processes(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
     with spider_serve(url, extra=["--workers", "2", "--port", str(free_port())]) as base:

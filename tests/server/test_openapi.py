@@ -60,8 +60,10 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", app, config=_config)
 _turn = itertools.count()
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="session", autouse=True)
 def _cleanup() -> Iterator[None]:
+    """Close the module's app at the end of the session: with pytest-xdist a worker may run
+    this module's tests in several stretches (schemathesis gives them all one node id)."""
     yield
     app.state.store.close()
     shutil.rmtree(_directory, ignore_errors=True)

@@ -151,6 +151,7 @@ def test_a_game_played_alternately_on_two_processes_keeps_every_action(
         assert (again["version"], again["columns"]) == (state["version"], state["columns"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_two_processes_starting_at_once_on_an_empty_database_both_come_up(
     kind: str, tmp_path: Path

@@ -105,6 +105,7 @@ def test_a_game_with_no_action_never_counts(client: TestClient) -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_win_counts_once_through_undo_reload_a_second_tab_and_process(
     app: FastAPI, client: TestClient, clock: Clock, settings: Settings
 ) -> None:
@@ -170,6 +171,7 @@ def test_a_win_counts_once_through_undo_reload_a_second_tab_and_process(
         other.state.store.close()
 
 
+@pytest.mark.slow
 def test_two_processes_racing_the_winning_action_count_it_once(
     client: TestClient, clock: Clock, settings: Settings
 ) -> None:
@@ -239,6 +241,7 @@ def test_restart_keeps_the_same_game(client: TestClient, clock: Clock) -> None:
     assert figures(client, suits=2)["lost"] == 1
 
 
+@pytest.mark.slow
 def test_a_deal_already_won_is_practice(client: TestClient, clock: Clock) -> None:
     win(client, D, clock)
     asked = client.post("/api/games", json={"code": D})
@@ -276,6 +279,7 @@ def test_a_game_from_a_position_is_practice(client: TestClient, clock: Clock) ->
     assert figures(client) == NO_FIGURES
 
 
+@pytest.mark.slow
 def test_a_lost_game_reopened_and_won_keeps_its_loss(client: TestClient, clock: Clock) -> None:
     state = play(client, new_game(client, code=D), WINS[D][:10], clock)
     new_game(client, code=E, confirm=["abandon"])
@@ -309,6 +313,7 @@ def test_opening_another_game_abandons_the_current_one(client: TestClient, clock
     assert other.post(f"/api/games/{first['id']}/open", json={}).status_code == 404
 
 
+@pytest.mark.slow
 def test_streaks_bests_and_averages(client: TestClient, clock: Clock) -> None:
     win(client, D, clock)  # 96 s
     win(client, E, clock)  # 98 s
@@ -352,6 +357,7 @@ def test_streaks_bests_and_averages(client: TestClient, clock: Clock) -> None:
     assert [p["score"] for p in stats["scores"]] == [1204, 1202, 499, 499, 1207]
 
 
+@pytest.mark.slow
 def test_an_assisted_win_counts_apart(client: TestClient, clock: Clock) -> None:
     state = new_game(client, code=D)
     hint = client.post(f"/api/games/{state['id']}/hint", json={"version": 0})
@@ -364,6 +370,7 @@ def test_an_assisted_win_counts_apart(client: TestClient, clock: Clock) -> None:
     assert figures(client, assisted=True)["won"] == 1
 
 
+@pytest.mark.slow
 def test_reset_clears_figures_not_history(
     client: TestClient, clock: Clock, make_client: Callable[[], TestClient]
 ) -> None:
@@ -410,6 +417,7 @@ def test_leaving_a_game_played_on_meanwhile_writes_nothing(
     assert (result.outcome, result.score, result.moves, result.playing_ms) == ("lost", 498, 2, 2000)
 
 
+@pytest.mark.slow
 def test_the_new_players_evening_of_the_issue(client: TestClient, clock: Clock) -> None:
     """Win one 1-suit game with hints, abandon one 2-suit game, win one 1-suit game without
     help: exactly those figures (issue 9's check)."""
@@ -502,6 +510,7 @@ def test_a_game_left_for_another_cannot_change_so_the_other_keeps_its_count(
     assert act(client, reopened.json(), "undo").status_code == 200
 
 
+@pytest.mark.slow
 def test_looking_around_after_a_win_changes_neither_its_summary_nor_its_history_row(
     client: TestClient, clock: Clock
 ) -> None:

@@ -29,6 +29,7 @@ LOGGED = [*WINS[D][:4], "undo", "undo", "redo", "restart", "6:1>1", "d"]
 """A log with every kind of entry: moves, undo, redo, restart, a deal."""
 
 
+@pytest.mark.slow
 def test_the_history_pages_newest_first_with_each_status(client: TestClient, clock: Clock) -> None:
     lost = play(client, new_game(client, code=D), WINS[D][:3], clock)
     won = win(client, E, clock, confirm=["abandon"])
@@ -85,9 +86,9 @@ def test_the_history_has_pages_of_twenty(client: TestClient, clock: Clock) -> No
 
 
 @pytest.fixture
-def short_undo(tmp_path: Path, clock: Clock) -> Any:
+def short_undo(migrated_sqlite: Callable[[str], str], clock: Clock) -> Any:
     """An app whose games undo at most 2 actions (the log is replayed whole anyway)."""
-    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'short.db'}", undo_limit=2))
+    app = create_app(Settings(db_url=migrated_sqlite("short.db"), undo_limit=2))
     app.state.store.clock = clock
     yield app
     app.state.store.close()
@@ -213,6 +214,7 @@ def test_the_export_of_a_game_from_a_position(
     assert capsys.readouterr().out.endswith("score 499, moves 1\n")
 
 
+@pytest.mark.slow
 def test_a_transfer_code_moves_the_record_once(
     client: TestClient, clock: Clock, make_client: Callable[[], TestClient]
 ) -> None:

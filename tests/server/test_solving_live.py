@@ -72,6 +72,7 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+@pytest.mark.slow
 def test_actions_answer_in_their_usual_time_while_a_solve_runs(
     live: tuple[str, FastAPI],
 ) -> None:

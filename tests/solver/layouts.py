@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from boards import short_board
+
 
 def lay_out(
     cards: list[str],
@@ -36,8 +38,8 @@ def position_text(
 ) -> str:
     """Position text (``rules`` like ``S2F``) of the 10 ``columns`` of card text, bottom to
     top, the first ``face_down[i]`` cards of column ``i`` face-down."""
-    lines = [f"rules: {rules}", "stock: " + " ".join(stock)]
-    for number, column in enumerate(columns):
-        down = face_down[number]
-        lines.append(f"{number + 1}: {' '.join(column[:down])} | {' '.join(column[down:])}")
-    return "\n".join(lines) + "\n"
+    lines = {}
+    for number, column in enumerate(columns, 1):
+        down = face_down[number - 1]
+        lines[number] = f"{' '.join(column[:down])} | {' '.join(column[down:])}"
+    return short_board(lines, rules=rules, stock=" ".join(stock))

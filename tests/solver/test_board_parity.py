@@ -196,6 +196,7 @@ def endgame(rng: random.Random) -> Position:
     return Position.from_text(position_text(f"S{suits}{rule}", stock, columns, down), strict=False)
 
 
+@pytest.mark.slow
 def test_the_board_plays_by_the_engines_rules_over_random_games() -> None:
     rng = random.Random(8)
     coverage: Counter[str] = Counter()

@@ -151,6 +151,7 @@ def test_a_view_with_question_marks_gets_the_same_hint() -> None:
     assert hint(view) == hint(game)
 
 
+@pytest.mark.slow
 def test_hints_play_legally_and_win_a_one_suit_deal() -> None:
     game = Game.from_code("SP1-S1C-AAAAAAD")
     while not game.is_won and game.move_count < 400:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from spider_solitaire import Game
 from spider_solitaire.cards import RANKS
 from spider_solitaire.errors import InvalidPositionError
@@ -113,6 +115,7 @@ def small_position(rng: random.Random) -> str:
     return position_text(rules, stock, columns, face_down)
 
 
+@pytest.mark.slow
 def test_every_lost_proof_on_small_positions_holds_against_brute_force() -> None:
     rng = random.Random(12)
     found: Counter[str] = Counter()

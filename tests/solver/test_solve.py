@@ -4,24 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from boards import RUN_S, short_board
 from spider_solitaire import Game, Move
 from spider_solitaire.solver import SolverError, solve
 from spider_solitaire.solver.beam import beam_search
 from spider_solitaire.solver.board import Board
 
-RUN_S = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
-"""King down to 2 of spades: one Ace short of a complete run."""
-
-
-def position(columns: dict[int, str], rules: str = "S1C", stock: str = "") -> str:
-    """Position text with the given ``N: <down> | <up>`` columns; the others empty."""
-    lines = [f"rules: {rules}", f"stock: {stock}"]
-    lines += [f"{n}: {columns.get(n, '|')}" for n in range(1, 11)]
-    return "\n".join(lines) + "\n"
-
 
 def small(columns: dict[int, str], rules: str = "S1C", stock: str = "") -> Game:
-    return Game.from_position(position(columns, rules, stock), strict=False)
+    return Game.from_position(short_board(columns, rules=rules, stock=stock), strict=False)
 
 
 def assert_wins(game: Game, solution: list[Move]) -> None:
@@ -132,6 +123,7 @@ def test_a_real_deal_is_solved_and_replays() -> None:
     assert game.move_count == 0  # the game itself is not changed
 
 
+@pytest.mark.slow
 def test_solving_from_the_middle_of_a_game() -> None:
     game = Game.from_code("SP1-S4C-AAAAAAD")
     first = solve(game, node_limit=3_000_000)
