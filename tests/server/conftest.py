@@ -26,13 +26,13 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from spider_solitaire.server.migrations import upgrade_database
-from spider_solitaire.server.db import make_engine
 from sqlalchemy import Engine, create_engine
 from sqlalchemy.engine import make_url
 
 from boards import short_board as board
 from spider_solitaire.server.app import create_app
+from spider_solitaire.server.db.engine import make_engine
+from spider_solitaire.server.db.migrations import upgrade_database
 from spider_solitaire.server.settings import Settings
 
 __all__ = ["board"]  # re-exported: the server tests import it from here

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from spider_solitaire.daily import daily_deals
 from spider_solitaire.server.app import create_app
-from spider_solitaire.server.record import daily as dailybook
+from spider_solitaire.server.record import daily as daily_view
 from spider_solitaire.server.settings import Settings
 
 from .conftest import CODE, Clock, act, new_game
@@ -226,16 +226,16 @@ def test_the_server_warns_when_fewer_than_180_days_of_deals_are_left(
     settings: Settings, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     caplog.set_level(logging.WARNING, logger="spider_solitaire.server.record.daily")
-    monkeypatch.setattr(dailybook, "utc_today", lambda: dt.date(2028, 7, 4))
+    monkeypatch.setattr(daily_view, "utc_today", lambda: dt.date(2028, 7, 4))
     create_app(settings).state.store.close()
     assert caplog.messages == []
-    monkeypatch.setattr(dailybook, "utc_today", lambda: dt.date(2028, 7, 5))
+    monkeypatch.setattr(daily_view, "utc_today", lambda: dt.date(2028, 7, 5))
     create_app(settings).state.store.close()
     assert caplog.messages == [
         "only 179 days of daily deals are left (the last is 2028-12-31): run "
         "scripts/pick_daily_deals.py to choose more and ship them"
     ]
-    assert dailybook.check_daily_data(lambda: dt.date(2026, 12, 2)) == 760
+    assert daily_view.check_daily_data(lambda: dt.date(2026, 12, 2)) == 760
 
 
 def test_two_servers_with_fresh_databases_give_the_same_deals(tmp_path: Path) -> None:
