@@ -42,3 +42,32 @@ def limits(report: Any) -> tuple[int, int, int]:
     import resource
 
     return os.getpid(), os.nice(0), resource.getrlimit(resource.RLIMIT_CPU)[0]
+
+
+def nap(report: Any, seconds: float, value: Any) -> Any:
+    """Wait ``seconds`` (using no CPU), then answer ``value``."""
+    time.sleep(seconds)
+    return value
+
+
+def fake_history(
+    report: Any,
+    positions: list[str],
+    start: str | None,
+    time_limit: float | None,
+    probe_limit: float | None,
+    node_limit: int | None,
+    budget: float,
+) -> Any:
+    """A controlled "Can I still win?" (in place of ``tasks.history_job``): "yes" after
+    0.02 s for a 1-suit position, after :data:`HOG_SECONDS` for any other."""
+    from spider_solitaire.server.jobs.tasks import HistoryOutcome, SolveOutcome
+
+    seconds = 0.02 if positions[-1].startswith("rules: S1") else HOG_SECONDS
+    time.sleep(seconds)
+    current = SolveOutcome("won", (), 1, seconds)
+    return HistoryOutcome(current, None, False, None, None, (), 1, seconds)
+
+
+HOG_SECONDS = 0.25
+"""How long a hog's controlled "Can I still win?" takes."""

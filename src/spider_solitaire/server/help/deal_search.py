@@ -58,6 +58,8 @@ class Search:
             it ended (None while running); UTC.
         confirm: what the player confirmed for the new game (``abandon``); known only to
             the process that runs the search.
+        address: the client's address it was asked from (its share of the solvers);
+            known only to the process that runs the search.
     """
 
     id: str
@@ -73,6 +75,7 @@ class Search:
     seen: datetime
     ended: datetime | None
     confirm: tuple[ConfirmWord, ...] = ()
+    address: str | None = None
 
     @classmethod
     def of(cls, row: dict[str, Any]) -> Search:
@@ -123,12 +126,18 @@ class DealSearches(SolverHelp):
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def start(
-        self, player: str, suits: SuitCount, rule: RuleName, confirm: Sequence[ConfirmWord] = ()
+        self,
+        player: str,
+        suits: SuitCount,
+        rule: RuleName,
+        confirm: Sequence[ConfirmWord] = (),
+        address: str | None = None,
     ) -> Search:
         """Start searching for a deal of ``suits`` and ``rule`` (1 suit: always Classic)
         that the solver wins; the player's earlier search or solve is cancelled. Return
         it. ``confirm``: what the player confirmed for the new game (see
-        :meth:`.GameService.create`)."""
+        :meth:`.GameService.create`); ``address``: the client's (its share of the
+        solvers)."""
         now = _now()
         row = {
             "id": secrets.token_urlsafe(12),
@@ -145,7 +154,7 @@ class DealSearches(SolverHelp):
             "ended_at": None,
         }
         self.store.jobs.add_search(row)
-        search = replace(Search.of(row), confirm=tuple(confirm))
+        search = replace(Search.of(row), confirm=tuple(confirm), address=address)
         task = asyncio.run_coroutine_threadsafe(self._run(search), self._searching())
         with self._lock:
             self._tasks = {key: t for key, t in self._tasks.items() if not t.done()}
@@ -245,7 +254,9 @@ class DealSearches(SolverHelp):
             tried = int(value.get("tried", tried))
             store.jobs.update_search(search.id, running_only=True, tried=tried)
 
-        limits = JobLimits(settings.winnable_budget + CPU_MARGIN, gone, progress)
+        limits = JobLimits(
+            settings.winnable_budget + CPU_MARGIN, gone, progress, address=search.address
+        )
         try:
             outcome = await self.runner.run(
                 search.player,
