@@ -490,7 +490,9 @@ class SolverPool:
                 run.wakeup.clear()
                 wake = asyncio.ensure_future(run.wakeup.wait())
                 either: set[asyncio.Future[Any]] = {waiter.future, wake}
-                await asyncio.wait(either, timeout=self.poll_seconds)
+                await asyncio.wait(
+                    either, timeout=self.poll_seconds, return_when=asyncio.FIRST_COMPLETED
+                )
                 wake.cancel()
             await self._check(run, None)
         except BaseException:
