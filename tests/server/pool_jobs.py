@@ -60,10 +60,12 @@ def fake_history(
     budget: float,
 ) -> Any:
     """A controlled "Can I still win?" (in place of ``tasks.history_job``): "yes" after
-    0.02 s for a 1-suit position, after :data:`HOG_SECONDS` for any other."""
+    0.02 s for a 1-suit position, :data:`HOLD_SECONDS` for a 2-suit one, after
+    :data:`HOG_SECONDS` for a 4-suit one."""
     from spider_solitaire.server.jobs.tasks import HistoryOutcome, SolveOutcome
 
-    seconds = 0.02 if positions[-1].startswith("rules: S1") else HOG_SECONDS
+    rules = positions[-1].split("\n", 1)[0]
+    seconds = {"rules: S1": 0.02, "rules: S2": HOLD_SECONDS}.get(rules[:9], HOG_SECONDS)
     time.sleep(seconds)
     current = SolveOutcome("won", (), 1, seconds)
     return HistoryOutcome(current, None, False, None, None, (), 1, seconds)
@@ -71,3 +73,7 @@ def fake_history(
 
 HOG_SECONDS = 0.25
 """How long a hog's controlled "Can I still win?" takes."""
+
+HOLD_SECONDS = 2.0
+"""How long a controlled "Can I still win?" that holds a share while a test asks again
+takes."""

@@ -18,6 +18,8 @@ from sqlalchemy import func, select
 
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
+from spider_solitaire.server.db import Store
+from spider_solitaire.server.db.jobs import ShareFull
 from spider_solitaire.server.db.tables import solver_jobs
 from spider_solitaire.server.jobs.pool import SolverPool
 from spider_solitaire.server.settings import Settings
@@ -29,6 +31,9 @@ from .test_solving import run
 
 HOG_CODE = "SP1-S4C-AAAAAAD"
 """The hogs' deal (4 suits: the controlled solver takes :data:`pool_jobs.HOG_SECONDS`)."""
+
+HOLD_CODE = "SP1-S2C-AAAAAAD"
+"""A deal whose controlled answer holds its share for :data:`pool_jobs.HOLD_SECONDS`."""
 
 HOGS = ("203.0.113.9", 50000)
 """The hogs' address (each hog a client of its own: another port)."""
@@ -165,7 +170,7 @@ def test_the_share_is_counted_in_the_database_across_processes(
 ) -> None:
     first, second = app_of(solver_jobs_per_address=1), app_of(solver_jobs_per_address=1)
     hog = TestClient(first, client=HOGS)
-    state = new_game(hog, code=HOG_CODE)
+    state = new_game(hog, code=HOLD_CODE)
     held: list[Any] = []
     holding = threading.Thread(
         target=lambda: held.append(
@@ -203,7 +208,7 @@ def test_a_player_over_its_share_gets_a_429(
 ) -> None:
     app = app_of(solver_jobs_per_player=1)
     player = TestClient(app, client=HOGS)
-    state = new_game(player, code=HOG_CODE)
+    state = new_game(player, code=HOLD_CODE)
     held: list[Any] = []
     holding = threading.Thread(
         target=lambda: held.append(
@@ -246,3 +251,55 @@ def test_a_waiting_job_waits_for_its_turn_not_its_arrival() -> None:
     run(main)
     # A was served last (a1): B and C, never served, come first; then A's by arrival
     assert finished == ["a1", "b1", "c1", "a2", "a3", "a4"]
+
+
+def _row(job_id: str, player: str, address: str | None) -> dict[str, Any]:
+    """A solver job's row as the pool's runner writes it."""
+    return {
+        "id": job_id,
+        "player_id": player,
+        "address": address,
+        "task": "nap",
+        "args": "",
+        "cpu_seconds": 5.0,
+        "status": "running",
+        "progress": None,
+        "result": None,
+        "error": None,
+        "detail": None,
+        "cancel": False,
+    }
+
+
+def test_take_share_counts_fresh_unfinished_jobs_and_gives_their_turn(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        jobs = store.jobs
+        share = {"per_address": 3, "per_player": 2, "fresh_seconds": 10.0}
+        assert jobs.take_share(_row("j1", "p1", "a"), **share) == 0
+        assert jobs.take_share(_row("j2", "p2", "a"), **share) == 1  # the address's second
+        assert jobs.take_share(_row("j3", "p1", "b"), **share) == 1  # the player's second
+        with pytest.raises(ShareFull) as full:
+            jobs.take_share(_row("j4", "p1", "c"), **share)
+        assert (full.value.who, full.value.most, str(full.value)) == (
+            "player",
+            2,
+            "2 solver jobs per player",
+        )
+        assert jobs.take_share(_row("j5", "p3", "a"), **share) == 2
+        with pytest.raises(ShareFull) as full:
+            jobs.take_share(_row("j6", "p4", "a"), **share)
+        assert full.value.who == "address"
+        assert jobs.solver_job("j4") is None and jobs.solver_job("j6") is None  # not saved
+        jobs.update_solver_job("j1", status="done")  # an ended job no longer counts
+        assert jobs.take_share(_row("j7", "p4", "a"), **share) == 2
+        jobs.drop_solver_job("j2")
+        assert jobs.solver_job("j2") is None
+        # a job whose holder stopped beating (its process was killed) stops counting
+        stale = {**share, "fresh_seconds": 0.0}
+        assert jobs.take_share(_row("j8", "p5", "a"), **stale) == 0
+        jobs.beat_solver_job("j8")
+        assert jobs.solver_job("j8") is not None
+        assert jobs.take_share(_row("j9", "p6", None), **share) == 0  # no address: the player's
+    finally:
+        store.close()
