@@ -21,8 +21,10 @@ nothing, and it is bounded in time (twice ``--seconds``, plus the server's start
 Measured on the shared 2-core machine (SQLite, one solver process), 2026-12-02: before
 issue 21 (hints in the server process) p50 7.1 ms idle, 69.8 ms with 16 hint loops (9.8
 times; 154 hints/s); with hints in the pool, 4.6 ms idle, 4.6 ms with 16 hint loops (1.0
-times; 16 hints/s: each hint is a solver job, a worker process's start included). Run it
-with ``PYTHONPATH`` pointing at another checkout's ``src`` to compare.
+times; 16 hints/s: each hint is a solver job, a worker process's start included). On
+PostgreSQL: the pool 6.7 -> 11.3 ms (1.7 times, 16 hints/s); the job queue with one
+``spider worker --concurrency 1`` on the same machine 4.7 -> 8.9 ms (1.9 times, 13
+hints/s). Run it with ``PYTHONPATH`` pointing at another checkout's ``src`` to compare.
 """
 
 from __future__ import annotations
