@@ -15,6 +15,7 @@ from pathlib import Path
 
 import httpx
 from sqlalchemy import create_engine, func, select
+from sqlalchemy.exc import ProgrammingError
 
 from spider_solitaire.server.db.tables import solver_workers
 
@@ -33,6 +34,16 @@ def spider_serve(db_url: str, *, extra: Sequence[str] = (), **settings: object) 
     Raises:
         RuntimeError: the server did not start in 60 s (its output is in the message).
     """
+    with serve_process(db_url, extra=extra, **settings) as (base, _process):
+        yield base
+
+
+@contextmanager
+def serve_process(
+    db_url: str, *, extra: Sequence[str] = (), **settings: object
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """:func:`spider_serve`, yielding its base URL and its process (to stop or kill it in
+    the block: it is stopped afterwards when it still runs)."""
     env = os.environ | {"SPIDER_DB_URL": db_url}
     env |= {f"SPIDER_{name.upper()}": str(value) for name, value in settings.items()}
     port = [] if "--port" in extra else ["--port", "0"]
@@ -55,7 +66,7 @@ def spider_serve(db_url: str, *, extra: Sequence[str] = (), **settings: object) 
             found = READY.search(line)
             if found:
                 _wait_until_healthy(found.group(1), deadline)
-                yield found.group(1)
+                yield found.group(1), process
                 return
         raise RuntimeError("spider serve did not start:\n" + "".join(lines))
     finally:
@@ -90,8 +101,17 @@ def workers_on_record(db_url: str) -> int:
         engine.dispose()
 
 
+def _workers_once_made(db_url: str) -> int:
+    """:func:`workers_on_record`, 0 while the table is not made yet (the worker migrates
+    an empty database when it starts)."""
+    try:
+        return workers_on_record(db_url)
+    except ProgrammingError:
+        return 0
+
+
 def _wait_for_a_worker_beat(db_url: str, deadline: float) -> None:
-    while not workers_on_record(db_url):
+    while not _workers_once_made(db_url):
         if time.monotonic() > deadline:
             raise RuntimeError("spider worker wrote no heartbeat in 60 s")
         time.sleep(0.1)

@@ -343,15 +343,34 @@ class DealSearches(SolverHelp):
         """Stop every search of this process and end it, ``failed`` with
         ``search_interrupted`` (the app is shutting down: a rolling restart leaves no
         search running without a process; the runner is closed after this). New searches
-        are refused from now on."""
+        are refused (503 ``solver_busy``) while it runs."""
         self._closing = True
         with self._lock:
-            tasks = list(self._tasks.values())
+            self._tasks.clear()
             loop, self._loop = self._loop, None
-        for task in tasks:
-            task.cancel()
-        if loop is not None:
-            for task in tasks:
-                with contextlib.suppress(BaseException):
-                    await asyncio.wrap_future(task)
+        if loop is None:
+            self._closing = False
+            return
+        # cancel the searches on their own loop and wait there until each has written its
+        # end and killed its solver (cancelling the futures returned to this loop would
+        # not wait for that)
+        try:
+            stopping = asyncio.run_coroutine_threadsafe(_cancel_all(), loop)
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.wrap_future(stopping), CLOSE_SECONDS)
             loop.call_soon_threadsafe(loop.stop)
+        finally:
+            self._closing = False  # an app whose lifespan starts again searches again
+
+
+CLOSE_SECONDS = 10.0
+"""How long a shutting-down process waits for its searches to end."""
+
+
+async def _cancel_all() -> None:
+    """Cancel every other task of the running loop (the searches) and wait for them."""
+    current = asyncio.current_task()
+    tasks = [task for task in asyncio.all_tasks() if task is not current]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)

@@ -146,9 +146,11 @@ class QueueRunner(Runner):
         self.worker_silent_seconds = worker_silent_seconds
         self._opened = False
 
-    async def workers(self) -> int:
-        """Return how many workers wrote their heartbeat within ``worker_silent_seconds``."""
-        since = datetime.now(UTC) - timedelta(seconds=self.worker_silent_seconds)
+    async def workers(self, since: datetime | None = None) -> int:
+        """Return how many workers wrote their heartbeat at ``since`` (UTC) or later
+        (default: within ``worker_silent_seconds``)."""
+        if since is None:
+            since = datetime.now(UTC) - timedelta(seconds=self.worker_silent_seconds)
         count, _last = await asyncio.to_thread(self.store.jobs.workers_seen, since)
         return count
 
@@ -236,7 +238,13 @@ class QueueRunner(Runner):
                     store.jobs.update_solver_job, job_id, status="failed", error="worker_lost"
                 )
                 log.error("solver job %s: its worker went silent", job_id)
-                await self.check_available()
+                # a worker still running beat after the lost job's last write (and its
+                # 2 s beat), the lost worker did not: none such, no help for now
+                since = job["updated_at"] + timedelta(seconds=WORKER_BEAT_SECONDS + 0.5)
+                if not await self.workers(since):
+                    raise ApiError(
+                        503, "help_unavailable", headers=RETRY_UNAVAILABLE, detail="no_worker"
+                    )
                 raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
             if reason is not None:
                 await self._cancel(job_id, reason)
