@@ -251,6 +251,7 @@ def test_a_worker_beats_while_it_runs_and_is_forgotten_when_it_stops(pg_url: str
                 assert time.monotonic() - killed < 3 + 3  # its silence + a beat
                 time.sleep(0.2)
             degraded = time.monotonic() - killed
+            print(f"healthz degraded {degraded:.1f} s after the worker's kill -9")
             body = client.get("/healthz").json()
             assert (body["workers"], body["reason"]) == (0, "no_worker")
             assert body["worker_seen"] is not None
