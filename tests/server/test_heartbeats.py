@@ -16,12 +16,14 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import update
+from sqlalchemy import insert, select, text, update
 
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db import Store
-from spider_solitaire.server.db.tables import deal_searches, solver_workers
+from spider_solitaire.server.db.engine import aware, make_engine
+from spider_solitaire.server.db.migrations import downgrade_database, upgrade_database
+from spider_solitaire.server.db.tables import deal_searches, players, solver_workers
 from spider_solitaire.server.jobs.runner import Job, Runner
 from spider_solitaire.server.settings import Settings
 
@@ -330,3 +332,39 @@ def test_a_rolling_restart_leaves_no_search_running(kind: str, tmp_path: Path) -
             print(f"{kind}: stopped in {stopped:.1f} s, the search {search['reason']} at once")
             assert (search["status"], search["reason"]) == ("failed", "search_interrupted")
             assert stopped < 10
+
+
+def test_revision_0006_gives_older_searches_their_start_as_heartbeat(db_url: str) -> None:
+    engine = make_engine(db_url)
+    try:
+        downgrade_database(engine, "0005")
+        started = datetime(2026, 12, 1, 11, 0, tzinfo=UTC)
+        with engine.begin() as connection:
+            connection.execute(insert(players), {"id": "p1", "created_at": started})
+            columns = {
+                "id": "s1",
+                "player_id": "p1",
+                "suits": 4,
+                "rule": "classic",
+                "max_tries": 20,
+                "status": "running",
+                "tried": 3,
+                "started_at": started,
+                "seen_at": started,
+            }
+            connection.execute(
+                text(
+                    "INSERT INTO deal_searches (id, player_id, suits, rule, max_tries, status, "
+                    "tried, started_at, seen_at) VALUES (:id, :player_id, :suits, :rule, "
+                    ":max_tries, :status, :tried, :started_at, :seen_at)"
+                ),
+                columns,
+            )
+        assert upgrade_database(engine) == ("0005", "0006")
+        with engine.connect() as connection:
+            row = connection.execute(select(deal_searches.c.beat_at)).one()
+            workers = connection.execute(select(solver_workers)).all()
+        assert aware(row.beat_at) == started
+        assert workers == []
+    finally:
+        engine.dispose()
