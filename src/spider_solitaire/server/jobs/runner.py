@@ -32,6 +32,9 @@ JOB_ID_BYTES = 12
 RETRY_BUSY = {"Retry-After": "5"}
 """The ``Retry-After`` of a 503 (no free solver, a broken worker): seconds."""
 
+RETRY_UNAVAILABLE = {"Retry-After": "30"}
+"""The ``Retry-After`` of a 503 ``help_unavailable`` (no solver worker runs): seconds."""
+
 Disconnected = Callable[[], Awaitable[bool]]
 """A request's ``is_disconnected`` (or any check that the answer is no longer wanted)."""
 
@@ -108,14 +111,24 @@ class Runner(ABC):
         Raises:
             ApiError: 409 ``solve_cancelled`` (superseded by the same player, or the client
                 left), 503 ``solver_busy`` (no free solver or worker in time, or shutting
-                down), 503 ``solver_failed`` (the worker crashed or went silent), each 503
-                with ``Retry-After``.
+                down), 503 ``solver_failed`` (the worker crashed or went silent), 503
+                ``help_unavailable`` (no solver worker runs, see :meth:`check_available`),
+                each 503 with ``Retry-After``.
             SolveFailed: ``cpu_limit`` or ``memory``: the caller answers that it does not
                 know.
         """
         job_id = secrets.token_urlsafe(JOB_ID_BYTES)
         answer: T = await self._run(Job(player, job_id, limits, task, args, kwargs))
         return answer
+
+    async def check_available(self) -> None:
+        """Raise unless solver work can run now: the embedded pool always can (this does
+        nothing); the job queue needs a worker seen lately.
+
+        Raises:
+            ApiError: 503 ``help_unavailable`` with ``Retry-After``: no solver worker runs.
+        """
+        return
 
     @abstractmethod
     async def _run(self, job: Job) -> Any:

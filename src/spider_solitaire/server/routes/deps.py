@@ -100,7 +100,8 @@ ERROR_DESCRIPTIONS = {
     413: "too_large: the body is over the limit",
     422: "the rules refuse the action: the engine's reason code, or no_target",
     429: "rate_limited: too many such requests from this address or player; Retry-After",
-    503: "solver_busy (no free solver in time) or solver_failed; Retry-After",
+    503: "solver_busy (no free solver in time), solver_failed, or help_unavailable (no "
+    "solver worker runs, in the job-queue layout); Retry-After",
 }
 """What each documented error status means, unless a route says otherwise."""
 

@@ -94,6 +94,7 @@ async def solution_next(
         400,
         413,
         429,
+        503,
         s409="confirm_needed: the current game would count as lost (confirm abandon)",
     ),
     summary="Search for a winnable deal",
@@ -115,7 +116,7 @@ async def start_search(
     player_id, is_new = await blocking(service.player, player)
     await blocking(service.check_leaving, player_id, body.confirm)
     searches = helper.deal_searches
-    search = searches.start(player_id, body.suits, body.rule, body.confirm)
+    search = await searches.start(player_id, body.suits, body.rule, body.confirm)
     if is_new:
         set_player_cookie(response, player_id, secure=request.url.scheme == "https")
     return searches.view(search, language)
@@ -132,7 +133,8 @@ async def get_search(
     search_id: str, helper: Help, player: Player, language: Language
 ) -> DealSearch:
     """Return the search's progress (deals tried), or its end: the new game or why not.
-    A running search that nobody asks about for a while is cancelled."""
+    A running search that nobody asks about for a while is cancelled; one whose server
+    process went away is ended (``search_interrupted``) by this poll."""
     searches = helper.deal_searches
     return searches.view(searches.find(player, search_id), language)
 
