@@ -290,3 +290,43 @@ def test_every_id_the_server_makes_has_its_kind_s_shape() -> None:
             assert checked(kind, kind.make())
     assert token_length(1) == 2
     assert not GAME.matches("A" * 15 + "=") and not GAME.matches("\uff21" * 16)
+
+
+_BOARD = "rules: S1C\n1: | KS\n2: | AS\n" + "".join(f"{n}: |\n" for n in range(3, 11))
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "reason"),
+    [
+        ("/api/games", {"code": "SP1-S2C-AAAAAA\x00"}, 400, "bad_code"),
+        ("/api/games", {"code": "A" * 300}, 400, "bad_code"),
+        ("/api/games", {"daily": "2026-12-0\x00", "suits": 2}, 400, "bad_request"),
+        ("/api/games", {"position": _BOARD.replace("KS", "KS\x00")}, 400, "bad_position"),
+        ("{game}/actions", {"version": 2, "action": "d\x00"}, 400, "bad_action"),
+        ("{game}/actions", {"version": 2, "action": "é" * 300}, 400, "bad_request"),
+        ("{game}/open", {"confirm": ["abandon\x00"]}, 400, "bad_request"),
+        ("/api/transfer/claim", {"code": "ABCD-EFG\x00"}, 404, "transfer_unknown"),
+        ("/api/transfer/claim", {"code": "\uff21" * 8}, 404, "transfer_unknown"),
+        ("/api/winnable-deals", {"suits": 1, "rule": "classic\x00"}, 400, "bad_request"),
+        ("/api/stats/reset", {"suits": 1, "rule": "classic\x00"}, 400, "bad_request"),
+    ],
+)
+def test_texts_in_a_body_are_read_by_their_parsers_before_the_database(
+    client: TestClient,
+    player: dict[str, Any],
+    path: str,
+    body: dict[str, Any],
+    status: int,
+    reason: str,
+) -> None:
+    before = client.get(f"/api/games/{player['id']}").json()
+    response = client.post(path.replace("{game}", f"/api/games/{player['id']}"), json=body)
+    assert (response.status_code, response.json()["reason"]) == (status, reason)
+    assert client.get(f"/api/games/{player['id']}").json() == before
+
+
+def test_a_nul_in_a_position_s_comment_is_not_kept(client: TestClient) -> None:
+    created = client.post("/api/games", json={"position": "# a\x00 note\n" + _BOARD})
+    assert created.status_code == 201, created.text
+    again = client.get(f"/api/games/{created.json()['id']}")
+    assert again.status_code == 200 and "\x00" not in again.text
