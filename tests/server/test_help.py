@@ -537,7 +537,7 @@ def test_a_search_can_be_stopped(client: TestClient, app: FastAPI) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.02)
     assert client.get(f"/api/winnable-deals/{search['id']}").json()["status"] == "cancelled"
-    assert client.post("/api/winnable-deals/nope/stop").status_code == 404
+    assert client.post("/api/winnable-deals/nope-nope-nope-0/stop").status_code == 404
 
 
 @pytest.fixture

@@ -23,7 +23,6 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
-import secrets
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -33,6 +32,7 @@ from typing import Any, Literal
 from ..db import Store
 from ..errors import ApiError, reason_message
 from ..games import GameService
+from ..ids import SEARCH
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits, Runner
 from ..jobs.tasks import winnable_job
@@ -165,7 +165,7 @@ class DealSearches(SolverHelp):
             raise ApiError(503, "solver_busy", headers={"Retry-After": "5"}, detail="closed")
         now = _now()
         row = {
-            "id": secrets.token_urlsafe(12),
+            "id": SEARCH.make(),
             "player_id": player,
             "suits": suits,
             "rule": "classic" if suits == 1 else rule,

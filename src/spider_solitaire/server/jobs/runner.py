@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import secrets
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -16,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from ..errors import ApiError
+from ..ids import JOB
 from .pool import Report, SolveCancelled, SolveFailed, SolverPool
 
 if TYPE_CHECKING:
@@ -25,9 +25,6 @@ log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
-
-JOB_ID_BYTES = 12
-"""Random bytes in a solver job's id (16 URL-safe characters)."""
 
 RETRY_BUSY = {"Retry-After": "5"}
 """The ``Retry-After`` of a 503 (no free solver, a broken worker): seconds."""
@@ -92,7 +89,7 @@ async def player_job(store: Store | None, player: str, job_id: str) -> AsyncIter
 class Runner(ABC):
     """What the help modules call to run a solver task for a player: the embedded pool's
     :class:`SolverRunner` or the job queue's :class:`~.queue.QueueRunner`. Each job gets a
-    new id (:data:`JOB_ID_BYTES` random bytes, URL-safe)."""
+    new id (:data:`~spider_solitaire.server.ids.JOB`)."""
 
     async def run(
         self,
@@ -117,7 +114,7 @@ class Runner(ABC):
             SolveFailed: ``cpu_limit`` or ``memory``: the caller answers that it does not
                 know.
         """
-        job_id = secrets.token_urlsafe(JOB_ID_BYTES)
+        job_id = JOB.make()
         answer: T = await self._run(Job(player, job_id, limits, task, args, kwargs))
         return answer
 

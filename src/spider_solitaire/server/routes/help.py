@@ -17,13 +17,16 @@ from ..schemas.help import (
     SolutionStep,
 )
 from .deps import (
+    BAD_ID,
     NEW_GAME_LIMIT,
     SOLVER_LIMIT,
     Asking,
     Blocker,
+    GameId,
     Help,
     Language,
     Player,
+    SearchId,
     Service,
     error_responses,
 )
@@ -38,11 +41,13 @@ SOLVER_409 = (
 
 @router.post(
     "/games/{game_id}/hint",
-    responses=error_responses(400, 404, 409, 413, 429, s422="game_won: nothing left to hint"),
+    responses=error_responses(
+        400, 404, 409, 413, 429, s422="game_won: nothing left to hint; or " + BAD_ID
+    ),
     summary="A hint",
     dependencies=[SOLVER_LIMIT],
 )
-async def hint(game_id: str, body: HelpRequest, helper: Help, asker: Asking) -> HintAnswer:
+async def hint(game_id: GameId, body: HelpRequest, helper: Help, asker: Asking) -> HintAnswer:
     """Suggest one action from what the player can see, with its sentences in the
     player's language; the game is marked assisted."""
     return await helper.hints.hint(asker, game_id, body.version)
@@ -51,12 +56,20 @@ async def hint(game_id: str, body: HelpRequest, helper: Help, asker: Asking) -> 
 @router.post(
     "/games/{game_id}/can-win",
     responses=error_responses(
-        400, 404, 413, 429, 503, s409=SOLVER_409, s422="game_won: nothing left to check"
+        400,
+        404,
+        413,
+        429,
+        503,
+        s409=SOLVER_409,
+        s422="game_won: nothing left to check; or " + BAD_ID,
     ),
     summary="Can I still win?",
     dependencies=[SOLVER_LIMIT],
 )
-async def can_win(game_id: str, body: CanWinRequest, helper: Help, asker: Asking) -> CanWinAnswer:
+async def can_win(
+    game_id: GameId, body: CanWinRequest, helper: Help, asker: Asking
+) -> CanWinAnswer:
     """Solve the current position (with the face-down cards, in the server): yes, no or
     unknown; when no, where in this game's history it could still be won; the answer in
     words in the player's language. The game is marked assisted. A client that leaves
@@ -73,13 +86,14 @@ async def can_win(game_id: str, body: CanWinRequest, helper: Help, asker: Asking
         429,
         503,
         s409=SOLVER_409,
-        s422="game_won, not_winnable (proved lost) or no_solution_found (not in time)",
+        s422="game_won, not_winnable (proved lost) or no_solution_found (not in time); or "
+        + BAD_ID,
     ),
     summary="Play the next move of the solution",
     dependencies=[SOLVER_LIMIT],
 )
 async def solution_next(
-    game_id: str, body: HelpRequest, helper: Help, asker: Asking
+    game_id: GameId, body: HelpRequest, helper: Help, asker: Asking
 ) -> SolutionStep:
     """Play the next move of the solver's solution from the current position (solved once,
     then kept); answered like an action, with the move, the moves left and the panel's
@@ -128,9 +142,13 @@ STOP = SEARCH + "/stop"
 """Stopping it."""
 
 
-@router.get(SEARCH, responses=error_responses(404), summary="How a search for a winnable deal goes")
+@router.get(
+    SEARCH,
+    responses=error_responses(404, s422=BAD_ID),
+    summary="How a search for a winnable deal goes",
+)
 async def get_search(
-    search_id: str, helper: Help, player: Player, language: Language
+    search_id: SearchId, helper: Help, player: Player, language: Language
 ) -> DealSearch:
     """Return the search's progress (deals tried), or its end: the new game or why not.
     A running search that nobody asks about for a while is cancelled; one whose server
@@ -139,9 +157,11 @@ async def get_search(
     return searches.view(searches.find(player, search_id), language)
 
 
-@router.post(STOP, responses=error_responses(404), summary="Stop a search for a winnable deal")
+@router.post(
+    STOP, responses=error_responses(404, s422=BAD_ID), summary="Stop a search for a winnable deal"
+)
 async def stop_search(
-    search_id: str, helper: Help, player: Player, language: Language
+    search_id: SearchId, helper: Help, player: Player, language: Language
 ) -> DealSearch:
     """Stop the search (its solver process is killed) and answer how it ended; a search
     that has already ended is left as it is."""

@@ -21,8 +21,9 @@ from ... import __version__
 from ...messages import LANGUAGES, browser_catalog
 from ..errors import pick_language
 from ..health import Health, check
+from ..ids import STATIC_TOKEN
 from ..rules_page import rules_page
-from .deps import DataStore
+from .deps import DataStore, ShareId
 
 router = APIRouter(include_in_schema=False)
 
@@ -92,10 +93,11 @@ def rules(request: Request, lang: str | None = None) -> Response:
 
 
 @router.api_route("/replay/{share_id}", methods=["GET", "HEAD"])
-def shared_replay_page(share_id: str, request: Request) -> Response:
+def shared_replay_page(share_id: ShareId, request: Request) -> Response:
     """Serve ``index.html`` for a shared replay link (the page reads the share id from its
     address and shows the replay; ``/api/replays/{share_id}`` answers 404 for a link
-    that does not exist or was removed)."""
+    that does not exist or was removed); a malformed ``share_id`` answers 422 ``bad_id``
+    (JSON), as the API does."""
     return index(request)
 
 
@@ -133,6 +135,15 @@ def _browser_catalog_json(language: str) -> bytes:
 
 
 @router.api_route(STATIC_VERSIONED + "{token}/i18n/{language}.json", methods=["GET", "HEAD"])
+def versioned_browser_texts(token: str, language: str) -> Response:
+    """:func:`browser_texts` under a version token of the right shape
+    (:data:`~..ids.STATIC_TOKEN`: any release's, the texts are this one's); 404 for a
+    malformed one."""
+    if not STATIC_TOKEN.fullmatch(token):
+        raise HTTPException(status_code=404)
+    return browser_texts(language)
+
+
 @router.api_route("/static/i18n/{language}.json", methods=["GET", "HEAD"])
 def browser_texts(language: str) -> Response:
     """Serve the browser's fixed texts in ``language`` (``en`` or ``es``; 404 for any
