@@ -43,8 +43,9 @@ that it gives a game exactly as it was played (the browser table's export).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .errors import InvalidMoveError
 
@@ -260,6 +261,27 @@ def _record_tokens(text: str) -> tuple[str, list[str]]:
     return lines[0].strip(), " ".join(lines[1:]).split()
 
 
+Parsed = TypeVar("Parsed")
+
+
+def _parse_tokens(tokens: list[str], parse: Callable[[str], Parsed]) -> list[Parsed]:
+    """Parse a record's action ``tokens`` in order with ``parse``.
+
+    Raises:
+        InvalidMoveError: the first token ``parse`` refuses, its reason and parameters
+            kept and ``number`` (the action's place, counting from 1) added.
+    """
+    parsed: list[Parsed] = []
+    for number, token in enumerate(tokens, start=1):
+        try:
+            parsed.append(parse(token))
+        except InvalidMoveError as error:
+            raise InvalidMoveError(
+                error.reason, error.action, **error.params, number=number
+            ) from None
+    return parsed
+
+
 def parse_record(text: str) -> tuple[str, list[Move]]:
     """Split a game record into its game code (first non-blank line, unparsed) and actions.
 
@@ -273,15 +295,7 @@ def parse_record(text: str) -> tuple[str, list[Move]]:
             gives the action's number, counting from 1).
     """
     code, tokens = _record_tokens(text)
-    moves: list[Move] = []
-    for number, token in enumerate(tokens, start=1):
-        try:
-            moves.append(Move.parse(token))
-        except InvalidMoveError as error:
-            raise InvalidMoveError(
-                error.reason, error.action, **error.params, number=number
-            ) from None
-    return code, moves
+    return code, _parse_tokens(tokens, Move.parse)
 
 
 RECORD_WORDS: dict[str, str] = {"undo": "u", "redo": "r", "restart": "restart"}
@@ -307,15 +321,7 @@ def parse_game_record(text: str) -> tuple[str, list[RecordAction]]:
             gives the action's number, counting from 1).
     """
     code, tokens = _record_tokens(text)
-    actions: list[RecordAction] = []
-    for number, token in enumerate(tokens, start=1):
-        try:
-            actions.append(parse_action(token))
-        except InvalidMoveError as error:
-            raise InvalidMoveError(
-                error.reason, error.action, **error.params, number=number
-            ) from None
-    return code, actions
+    return code, _parse_tokens(tokens, parse_action)
 
 
 def format_game_record(

@@ -235,3 +235,21 @@ def test_port_must_be_0_to_65535(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["play", "--port", "99999"])
     assert info.value.code == 2
     assert "'99999' is not a port number 0-65535" in capsys.readouterr().err
+
+
+def test_db_upgrade_help_names_spider_db_url_as_the_default(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        cli.main(["db", "upgrade", "--help"])
+    assert done.value.code == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert (
+        "--db DB SQLAlchemy URL (default: $SPIDER_DB_URL, else games.db in the user data dir)"
+        in help_text
+    )
+    # and it is true: with no --db, the variable's database is the one upgraded
+    url = f"sqlite:///{tmp_path / 'from-env.db'}"
+    monkeypatch.setenv("SPIDER_DB_URL", url)
+    assert cli.main(["db", "upgrade"]) == 0
+    assert capsys.readouterr().out.startswith(f"{url}: upgraded from revision (empty) to ")

@@ -221,7 +221,7 @@ def test_another_players_game_is_404_as_is_an_unknown_id(
     for response in (
         other.get(f"/api/games/{mine['id']}"),
         act(other, mine, "6>1"),
-        client.get("/api/games/no-such-game"),
+        client.get("/api/games/no-such-game-000"),  # well formed (16 characters), unknown
         TestClient(client.app).get(f"/api/games/{mine['id']}"),  # no cookie at all
     ):
         assert response.status_code == 404

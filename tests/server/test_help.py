@@ -103,9 +103,11 @@ def settings(backend: tuple[str, str]) -> Settings:
         solve_time_limit=10,
         history_probe_limit=5,
         history_budget=20,
-        winnable_time_limit=5,
+        # generous: a random 1-suit deal takes about 1 s of CPU, many more on a loaded
+        # machine (the search's limits are wall time)
+        winnable_time_limit=30,
         winnable_max_tries=3,
-        winnable_budget=20,
+        winnable_budget=90,
     )
 
 
@@ -480,7 +482,7 @@ def test_solver_requests_check_the_version_and_the_owner(
 # --- winnable deals -----------------------------------------------------------------
 
 
-def _poll(client: TestClient, search: dict[str, Any], seconds: float = 60) -> dict[str, Any]:
+def _poll(client: TestClient, search: dict[str, Any], seconds: float = 120) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     while search["status"] == "running":
         assert time.monotonic() < deadline, search
@@ -501,7 +503,7 @@ def test_a_winnable_deal_becomes_the_current_game(client: TestClient, make_clien
     other = make_client()  # not entered: that would run the app's lifespan again
     assert other.get(f"/api/winnable-deals/{search['id']}").status_code == 404
     done = _poll(client, search)
-    assert done["status"] == "done", done
+    assert done["status"] == "done", (done["reason"], done)
     assert 1 <= done["tried"] <= 3 and (done["reason"], done["message"]) == (None, None)
     state = done["state"]
     assert state["code"].startswith("SP1-S1C-") and state["version"] == 0
@@ -559,7 +561,7 @@ def test_a_search_can_be_stopped(client: TestClient, app: FastAPI) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.02)
     assert client.get(f"/api/winnable-deals/{search['id']}").json()["status"] == "cancelled"
-    assert client.post("/api/winnable-deals/nope/stop").status_code == 404
+    assert client.post("/api/winnable-deals/nope-nope-nope-0/stop").status_code == 404
 
 
 @pytest.fixture
@@ -570,6 +572,8 @@ def pg_url(tmp_path: Path) -> Iterator[str]:
 
 @pytest.mark.slow
 def test_a_worker_killed_in_the_middle_of_a_solve_is_a_clear_503(pg_url: str) -> None:
+    # the only worker dies: no worker beat after its job went silent, so the player reads
+    # that the help is unavailable for now, not that the solver failed
     settings = Settings(db_url=pg_url, job_queue="procrastinate", solve_time_limit=60)
     with spider_worker(pg_url) as worker, TestClient(create_app(settings)) as client:
         state = new_game(client, code="SP1-S4C-AAAAAAD")  # 4 suits: a long solve
@@ -588,5 +592,5 @@ def test_a_worker_killed_in_the_middle_of_a_solve_is_a_clear_503(pg_url: str) ->
         asking.join(60)
         assert not asking.is_alive()
         assert answers[0].status_code == 503
-        assert answers[0].json()["reason"] == "solver_failed"
-        assert answers[0].headers["retry-after"] == "5"
+        assert answers[0].json()["reason"] == "help_unavailable"
+        assert answers[0].headers["retry-after"] == "30"

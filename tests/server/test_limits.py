@@ -5,6 +5,7 @@ refused at the door with a clear 400."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from fastapi import FastAPI
@@ -108,7 +109,7 @@ def test_solver_requests_over_the_limit_are_429_with_retry_after(
         assert refused.status_code == 429
         assert refused.json()["reason"] == "rate_limited"
         assert refused.json()["limit"] == "2 solver requests per player in 60 s"
-        assert 1 <= int(refused.headers["retry-after"]) <= 60
+        assert 1 <= int(refused.headers["retry-after"]) <= 70  # the window slides in 10 s steps
         assert refused.json()["retry_after"] == int(refused.headers["retry-after"])
         # the same address (every test client's) has made 3: a cookie-less client is refused too
         stranger = second.post(hint, json={"version": 0})
@@ -128,7 +129,7 @@ def test_new_games_over_the_limit_are_429_and_make_no_player(
     assert _players(app) == 4
 
 
-def test_the_limits_count_in_windows_shared_through_the_database(db_url: str) -> None:
+def test_the_limits_count_in_a_sliding_window_shared_through_the_database(db_url: str) -> None:
     now = [1000.0]
     store = Store(db_url)
     try:
@@ -138,9 +139,82 @@ def test_the_limits_count_in_windows_shared_through_the_database(db_url: str) ->
         other = RateLimiter(store, {"solver": Limit(0, 2)}, 60, clock=lambda: now[0])
         with pytest.raises(ApiError) as refused:  # another process: the same counter
             other.check("solver", "10.0.0.2", "p1")
-        assert refused.value.headers == {"Retry-After": "20"}  # 1000 s is 40 s into a window
+        # counted in the 10 s bucket from 1000 s, which leaves the window at 1070 s
+        assert refused.value.headers == {"Retry-After": "70"}
         limiter.check("solver", "10.0.0.1", "p2")  # another player
-        now[0] = 1020.0  # the next window
+        now[0] = 1020.0  # a fixed window's edge: nothing changes
+        with pytest.raises(ApiError) as refused:
+            limiter.check("solver", "10.0.0.1", "p1")
+        assert refused.value.extra["retry_after"] == 50
+        now[0] = 1070.0  # the old counts have expired
+        limiter.check("solver", "10.0.0.1", "p1")
         limiter.check("solver", "10.0.0.1", "p1")
     finally:
         store.close()
+
+
+def _taken(limiter: RateLimiter, address: str) -> bool:
+    """Whether the limiter takes one more new game from ``address``."""
+    try:
+        limiter.check("new_game", address, None)
+    except ApiError as error:
+        assert error.reason == "rate_limited"
+        return False
+    return True
+
+
+def test_a_burst_across_a_window_edge_gets_the_limit_and_no_more(db_url: str) -> None:
+    now = [1019.0]  # 1 s before a 60 s edge (1020 s)
+    store = Store(db_url)
+    try:
+        limiter = RateLimiter(store, {"new_game": Limit(70, 0)}, 60, clock=lambda: now[0])
+        assert [_taken(limiter, "10.0.0.9") for _ in range(70)] == [True] * 70
+        now[0] = 1021.0  # fixed windows took 70 more here (140 in 2 s)
+        with pytest.raises(ApiError) as refused:
+            limiter.check("new_game", "10.0.0.9", None)
+        assert refused.value.extra["retry_after"] == 59  # the burst leaves at 1080 s
+        assert refused.value.extra["limit"] == "70 new_game requests per address in 60 s"
+        assert sum(_taken(limiter, "10.0.0.9") for _ in range(70)) == 0
+        now[0] = 1079.9
+        assert not _taken(limiter, "10.0.0.9")
+        now[0] = 1080.0  # Retry-After was right: the burst's counts have expired
+        assert sum(_taken(limiter, "10.0.0.9") for _ in range(80)) == 70
+    finally:
+        store.close()
+
+
+def test_no_60_seconds_hold_more_than_the_limit_under_a_steady_flood(db_url: str) -> None:
+    now = [990.0]
+    store = Store(db_url)
+    try:
+        limiter = RateLimiter(store, {"new_game": Limit(20, 0)}, 60, clock=lambda: now[0])
+        taken = []
+        for step in range(1500):  # a request every 0.1 s for 150 s, across two edges
+            now[0] = 990.0 + step / 10
+            if _taken(limiter, "10.0.0.7"):
+                taken.append(now[0])
+        worst = max(sum(1 for t in taken if end - 60 < t <= end) for end in taken)
+        assert worst == 20
+        # 20 at once at 990 s, 20 again from 1060 s (the first bucket left), then at 1130 s
+        assert len(taken) == 60
+        assert (taken[0], taken[19], taken[20], taken[40]) == (990.0, 991.9, 1060.0, 1130.0)
+    finally:
+        store.close()
+
+
+def test_two_processes_racing_take_exactly_the_limit(db_url: str) -> None:
+    stores = [Store(db_url), Store(db_url)]
+    try:
+        limiters = [
+            RateLimiter(store, {"new_game": Limit(25, 0)}, 60, clock=lambda: 2000.0)
+            for store in stores
+        ]
+
+        def flood(index: int) -> int:
+            return sum(_taken(limiters[index % 2], "10.0.0.5") for _ in range(15))
+
+        with ThreadPoolExecutor(4) as pool:
+            assert sum(pool.map(flood, range(4))) == 25
+    finally:
+        for store in stores:
+            store.close()

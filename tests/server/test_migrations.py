@@ -38,8 +38,8 @@ DROPPED = {"history", "redo", "score", "moves", "is_won"}
 RECORD_TABLES = {"results", "stat_resets", "transfer_codes"}
 RECORD_COLUMNS = {"practice", "playing_ms", "outcome", "finished_won_at", "share_id"}
 
-HEAD = "0006_fair"
-"""The newest revision (the hosting issue's; the record's 0003 comes before it)."""
+HEAD = "0007"
+"""The newest revision (the fair solver shares of issue 21, after its heartbeats)."""
 
 
 @pytest.fixture

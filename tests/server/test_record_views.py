@@ -161,7 +161,8 @@ def test_a_shared_replay_shows_the_game_and_nothing_else_of_the_owner(
     assert client.delete(f"/api/games/{state['id']}/share").status_code == 204
     assert stranger.get(f"/api/replays/{share_id}").json()["reason"] == "not_found"
     assert stranger.get(f"/api/replays/{share_id}/0").status_code == 404
-    assert stranger.get("/api/replays/not-a-share-id").status_code == 404
+    malformed = stranger.get("/api/replays/not-a-share-id")
+    assert (malformed.status_code, malformed.json()["reason"]) == (422, "bad_id")
 
 
 def test_the_export_holds_every_action_and_spider_replay_reads_it(

@@ -174,7 +174,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         ensure_queue_schema(settings.database_url())
         runner = QueueRunner(
-            store, queue_app(settings.database_url()), settings.solver_queue_seconds, shares
+            store,
+            queue_app(settings.database_url()),
+            settings.solver_queue_seconds,
+            shares,
+            worker_silent_seconds=settings.worker_silent_seconds,
         )
     elif settings.job_queue != "pool":
         raise ValueError(f"job_queue {settings.job_queue!r} is not pool or procrastinate")

@@ -13,6 +13,7 @@ from ..errors import InvalidCodeError, InvalidPositionError
 from ..game import Game
 from ..position import Position
 from .errors import ApiError
+from .ids import DATE
 from .schemas.games import NewGameDaily, NewGameFromCode, NewGameFromPosition, NewGameRequest
 
 MAX_START_COUNT = 10**9
@@ -30,10 +31,12 @@ def daily_date(text: str) -> dt.date:
             deals or one that does not exist (2026-02-30).
     """
     try:
+        if not DATE.fullmatch(text):
+            raise ValueError(text)
         day = dt.date.fromisoformat(text)
         daily_deals(day)
     except ValueError:
-        raise ApiError(400, "no_daily_deal", detail=f"{text!r} is not a date") from None
+        raise ApiError(400, "no_daily_deal", detail=f"{text[:20]!r} is not a date") from None
     except DailyDealMissingError as error:
         raise ApiError(400, "no_daily_deal", detail=str(error)) from None
     return day

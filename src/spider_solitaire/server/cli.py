@@ -147,7 +147,11 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
         "date); a database made by release 0.1.0 is recognised and upgraded. Prints the "
         "revision before and after.",
     )
-    upgrade.add_argument("--db", default="", help="SQLAlchemy URL (default: user data dir)")
+    upgrade.add_argument(
+        "--db",
+        default="",
+        help="SQLAlchemy URL (default: $SPIDER_DB_URL, else games.db in the user data dir)",
+    )
     upgrade.set_defaults(handler=cmd_db_upgrade)
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -34,6 +33,7 @@ from ..solver import no_useful_move
 from .checks import daily_date, requested_game
 from .db import Decided, GameRecord, StaleVersionError, Store
 from .errors import ApiError, Localized
+from .ids import SHARE
 from .players import ensure_player
 from .record.standing import standing_view
 from .schemas.actions import ActionRequest, AutoAction
@@ -412,7 +412,7 @@ class GameService:
             return record.share_id
         if not (record.decided or record.finished_won_at is not None or loaded.game.is_won):
             raise ApiError(409, "not_finished")
-        share_id = secrets.token_urlsafe(16)
+        share_id = SHARE.make()
         self.store.games.set_share(record.id, share_id)
         self.cache.drop(record.id)
         return share_id

@@ -1,11 +1,19 @@
 """Request limits against abuse, shared by every server process through the database.
 
-A few kinds of request are counted per client address and per player in fixed time
-windows (``rate_limits``): over a limit, the answer is 429 ``rate_limited`` with
-``Retry-After`` (the seconds left in the window). The limits are settings
-(:class:`~.settings.Settings`, 0 for none); the client address is the one uvicorn gives,
-which is a proxy's ``X-Forwarded-For`` only from the proxies ``--forwarded-allow-ips``
-trusts.
+A few kinds of request are counted per client address and per player over a sliding
+window (``rate_limits``): over a limit, the answer is 429 ``rate_limited`` with
+``Retry-After`` (the seconds until a request would be taken again).
+
+The window slides in steps (a decision of ours): time is cut into buckets of a sixth of
+the window (10 s of 60 s), and a request is taken when the current bucket and the six
+before it hold fewer requests than the limit. The seven buckets cover every stretch of
+``window_seconds`` that ends now, so no stretch of 60 s ever holds more than the limit
+(fixed windows let twice the limit through across their edge); the price is that a
+request can stay counted up to 70 s. A refused request is not counted (it did no work).
+
+The limits are settings (:class:`~.settings.Settings`, 0 for none); the client address
+is the one uvicorn gives, which is a proxy's ``X-Forwarded-For`` only from the proxies
+``--forwarded-allow-ips`` trusts.
 
 Kinds (a decision of ours):
 
@@ -17,6 +25,7 @@ Kinds (a decision of ours):
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +35,9 @@ from .errors import ApiError
 
 KINDS = ("solver", "new_game")
 """The kinds of request counted."""
+
+STEPS = 6
+"""Buckets in a window: the window slides in steps of a sixth of its length."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +55,7 @@ class RateLimiter:
     Args:
         store: the database the counters live in.
         limits: the limit of each kind (a kind left out is not limited).
-        window_seconds: the length of a window.
+        window_seconds: the length of the sliding window.
         clock: the time in seconds since the epoch (tests give their own).
     """
 
@@ -71,15 +83,19 @@ class RateLimiter:
         if limit is None:
             return
         now = self.clock()
-        window = int(now // self.window_seconds)
+        size = self.window_seconds / STEPS
+        bucket = int(now // size)
         for who, key, most in (
             ("address", address, limit.per_address),
             ("player", player, limit.per_player),
         ):
             if most <= 0 or not key:
                 continue
-            if self.store.limits.count_request(f"{kind}:{who}:{key}", window) > most:
-                retry = max(1, int((window + 1) * self.window_seconds - now + 0.999))
+            accepted, counts = self.store.limits.take(
+                f"{kind}:{who}:{key}", bucket, STEPS + 1, most
+            )
+            if not accepted:
+                retry = retry_after(counts, most, size, STEPS + 1, now)
                 raise ApiError(
                     429,
                     "rate_limited",
@@ -87,3 +103,21 @@ class RateLimiter:
                     retry_after=retry,
                     limit=f"{most} {kind} requests per {who} in {self.window_seconds} s",
                 )
+
+
+def retry_after(counts: dict[int, int], most: int, size: float, slots: int, now: float) -> int:
+    """Return the whole seconds (at least 1) from ``now`` until the buckets ``counts``
+    (counts by bucket number, buckets of ``size`` seconds, ``slots`` of them counted)
+    hold fewer than ``most`` requests: the oldest drop out one by one.
+
+    Example::
+
+        >>> retry_after({100: 2, 104: 1}, 3, 10.0, 7, 1045.0)  # bucket 100 leaves at 1070 s
+        25
+    """
+    left = sum(counts.values())
+    for bucket in sorted(counts):
+        left -= counts[bucket]
+        if left < most:
+            return max(1, math.ceil((bucket + slots) * size - now))
+    return 1

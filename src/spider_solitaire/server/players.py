@@ -8,11 +8,10 @@ identifies a player: one player never sees another's games (they answer 404).
 
 from __future__ import annotations
 
-import re
-
 from starlette.responses import Response
 
 from .db import Store
+from .ids import player_or_none
 
 COOKIE_NAME = "spider_player"
 """Name of the player cookie (see docs/api.md)."""
@@ -20,14 +19,11 @@ COOKIE_NAME = "spider_player"
 COOKIE_MAX_AGE = 400 * 24 * 3600
 """Cookie lifetime in seconds: 400 days, the longest that browsers keep."""
 
-_PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{32}")
-
 
 def well_formed(player_id: str | None) -> str | None:
-    """Return ``player_id`` when it has the shape of an id we hand out, else None."""
-    if player_id is not None and _PLAYER_ID.fullmatch(player_id):
-        return player_id
-    return None
+    """Return ``player_id`` when it has the shape of an id we hand out
+    (:data:`~.ids.PLAYER`), else None."""
+    return player_or_none(player_id)
 
 
 def ensure_player(store: Store, cookie: str | None) -> tuple[str, bool]:

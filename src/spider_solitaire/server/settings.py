@@ -81,6 +81,15 @@ class Settings:
         winnable_budget: seconds for that whole search.
         deal_search_idle_seconds: a search for a winnable deal nobody has asked about for
             this long is cancelled (the player left).
+        deal_search_stale_seconds: the process running a search writes its heartbeat
+            every second (every third of this, when that is shorter); a running search
+            whose heartbeat is older than this has lost its process (killed, or stopped
+            without ending it), and the process that answers a poll ends it with
+            ``search_interrupted``.
+        worker_silent_seconds: in the job-queue layout, a ``spider worker`` whose
+            heartbeat (every 2 s) is older than this is taken as gone: with none left,
+            ``/healthz`` says ``degraded`` and solver requests answer 503
+            ``help_unavailable``.
         rate_window_seconds: the window the request limits count in.
         solver_per_address, solver_per_player: solver requests (hints, "Can I still
             win?", the solution's moves, deal searches) a client address, a player, may
@@ -116,6 +125,8 @@ class Settings:
     winnable_max_tries: int = 20
     winnable_budget: float = 60.0
     deal_search_idle_seconds: float = 15.0
+    deal_search_stale_seconds: float = 5.0
+    worker_silent_seconds: float = 10.0
     rate_window_seconds: int = 60
     solver_per_address: int = 120
     solver_per_player: int = 60

@@ -15,7 +15,6 @@ The module knows nothing of HTTP; it stores text and numbers, not engine objects
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -25,13 +24,11 @@ from sqlalchemy import Row, Select, bindparam, delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from ..ids import GAME, PLAYER
 from .engine import Area, plain
 from .tables import GAME_COLUMNS, actions, game_snapshots, games, players, results
 
 log = logging.getLogger(__name__)
-
-GAME_ID_BYTES = 12
-"""Random bytes in a game id (16 URL-safe characters)."""
 
 IDLE_CAP_MS = 60_000
 """The idle cap: a gap between two actions (or from a game's start to its first action)
@@ -172,7 +169,7 @@ class Players(Area):
 
     def add(self) -> str:
         """Create a player with a new random id (32 URL-safe characters) and return it."""
-        player_id = secrets.token_urlsafe(24)
+        player_id = PLAYER.make()
         with self.database.writing() as connection:
             connection.execute(
                 insert(players), {"id": player_id, "created_at": self.database.clock()}
@@ -223,7 +220,7 @@ class Games(Area):
             raise ValueError("a game starts from a code or from a position, not both")
         now = self.database.clock()
         record = GameRecord(
-            secrets.token_urlsafe(GAME_ID_BYTES),
+            GAME.make(),
             player_id,
             code,
             start_position,

@@ -1,20 +1,25 @@
 """What the server processes share about solver work, in SQL: :class:`Jobs` keeps the searches
-for a winnable deal (``deal_searches``), the one solver job each player may have running
-(``player_jobs``), the solutions found for positions (``kept_solutions``) and the job queue's
-solver jobs (``solver_jobs``, see :mod:`spider_solitaire.server.jobs.queue`).
+for a winnable deal (``deal_searches``, with their heartbeat), the one solver job each player
+may have running (``player_jobs``), the solutions found for positions (``kept_solutions``),
+the job queue's solver jobs (``solver_jobs``, see :mod:`spider_solitaire.server.jobs.queue`)
+and its workers' heartbeats (``solver_workers``).
 
 Times written here are the real time (:func:`~.engine.utc_now`), not the database's clock:
 the job queue's heartbeat compares them with the time the worker sees."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from collections.abc import Iterable
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Table, Update, delete, func, insert, select, update
 
-from .engine import Area, plain, utc_now
-from .tables import deal_searches, kept_solutions, player_jobs, solver_jobs
+from .engine import Area, aware, plain, utc_now
+from .tables import deal_searches, kept_solutions, player_jobs, solver_jobs, solver_workers
+
+WORKER_ROWS_KEPT = timedelta(days=1)
+"""A worker row whose beat is older than this is deleted (a worker that died long ago)."""
 
 UNFINISHED = ("queued", "running")
 """The statuses of a solver job that has not ended."""
@@ -71,6 +76,79 @@ class Jobs(Area):
         if running_only:
             statement = statement.where(deal_searches.c.status == "running")
         return self._changed(statement.values(**values))
+
+    def beat_searches(self, search_ids: Iterable[str]) -> int:
+        """Write now as the heartbeat (``beat_at``) of the searches ``search_ids`` that are
+        still running; return how many were."""
+        ids = list(search_ids)
+        if not ids:
+            return 0
+        with self.database.writing() as connection:
+            return int(
+                connection.execute(
+                    update(deal_searches)
+                    .where(deal_searches.c.id.in_(ids), deal_searches.c.status == "running")
+                    .values(beat_at=utc_now())
+                ).rowcount
+            )
+
+    def end_stale_search(self, search_id: str, before: datetime, **values: Any) -> bool:
+        """End the search ``search_id`` with ``values`` (its status, reason, end time) when
+        it is still running and its heartbeat is older than ``before`` (UTC); return True
+        when this call ended it. One conditional UPDATE: of several processes that find
+        the same search stale at once, exactly one ends it."""
+        statement = (
+            update(deal_searches)
+            .where(
+                deal_searches.c.id == search_id,
+                deal_searches.c.status == "running",
+                deal_searches.c.beat_at < before,
+            )
+            .values(**values)
+        )
+        return self._changed(statement)
+
+    # --- the job queue's workers --------------------------------------------------------
+
+    def beat_worker(self, worker_id: str, host: str, pid: int, concurrency: int) -> None:
+        """Write now as the heartbeat of the worker ``worker_id`` (its row is made on the
+        first beat); delete the rows of workers silent for :data:`WORKER_ROWS_KEPT`."""
+        now = utc_now()
+        with self.database.writing() as connection:
+            changed = connection.execute(
+                update(solver_workers).where(solver_workers.c.id == worker_id).values(beat_at=now)
+            ).rowcount
+            if not changed:
+                connection.execute(
+                    insert(solver_workers),
+                    {
+                        "id": worker_id,
+                        "host": host[:255],
+                        "pid": pid,
+                        "concurrency": concurrency,
+                        "started_at": now,
+                        "beat_at": now,
+                    },
+                )
+                connection.execute(
+                    delete(solver_workers).where(solver_workers.c.beat_at < now - WORKER_ROWS_KEPT)
+                )
+
+    def drop_worker(self, worker_id: str) -> None:
+        """Forget the worker ``worker_id`` (it is stopping)."""
+        with self.database.writing() as connection:
+            connection.execute(delete(solver_workers).where(solver_workers.c.id == worker_id))
+
+    def workers_seen(self, since: datetime) -> tuple[int, datetime | None]:
+        """Return how many workers beat at ``since`` (UTC) or later, and the newest beat of
+        any worker (None when no worker row is left)."""
+        live = func.count().filter(solver_workers.c.beat_at >= since)
+        statement = select(live, func.max(solver_workers.c.beat_at))
+        row = self.database.first(statement)
+        if row is None:
+            return 0, None
+        count, last = list(row)
+        return int(count or 0), aware(last)
 
     # --- the one running solver job of each player -----------------------------------
 

@@ -16,7 +16,8 @@ newest migration leaves them: made and upgraded by the Alembic migrations in
   action or abandon that decides it (docs/record.md); ``stat_resets``: resets of the
   figures; ``transfer_codes``: one-time codes that carry a record to another browser.
 * ``game_snapshots``, ``deal_searches``, ``player_jobs``, ``kept_solutions``,
-  ``solver_jobs``, ``rate_limits``: what several server processes share (hosting).
+  ``solver_jobs``, ``solver_workers``, ``rate_limits``: what several server processes
+  share (hosting).
 """
 
 from __future__ import annotations
@@ -116,10 +117,12 @@ deal_searches = Table(
     Column("started_at", DateTime(timezone=True), nullable=False),
     Column("seen_at", DateTime(timezone=True), nullable=False),
     Column("ended_at", DateTime(timezone=True)),
+    Column("beat_at", DateTime(timezone=True)),
     Index("ix_deal_searches_player", "player_id"),
 )
 """A search for a winnable deal: its progress (``tried``), its end (``status``, ``reason``,
-the new ``game_id``), when the player last asked (``seen_at``)."""
+the new ``game_id``), when the player last asked (``seen_at``) and when the process running
+it last beat (``beat_at``: a running search whose beat is old has lost its process)."""
 
 player_jobs = Table(
     "player_jobs",
@@ -169,6 +172,21 @@ arguments (JSON; empty for the embedded pool), its status (``queued``, ``running
 to ``cancel`` it, and ``updated_at``, refreshed by whoever holds it (its heartbeat: the
 server process while it waits or runs it in its pool, the worker once it runs it). The
 row is deleted once its answer is read."""
+
+solver_workers = Table(
+    "solver_workers",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("host", String(255), nullable=False),
+    Column("pid", Integer, nullable=False),
+    Column("concurrency", Integer, nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("beat_at", DateTime(timezone=True), nullable=False),
+    Index("ix_solver_workers_beat", "beat_at"),
+)
+"""A running ``spider worker`` process (the job-queue layout): it rewrites ``beat_at`` every
+few seconds and deletes its row when it stops; a row whose beat is old is a worker that
+died."""
 
 rate_limits = Table(
     "rate_limits",

@@ -67,6 +67,7 @@ class HelpService:
         self.deal_searches = DealSearches(games, store, blocking, runner, settings, self.kept)
 
     async def close(self) -> None:
-        """Stop every solver task and every deal search (the app is shutting down)."""
-        await self.runner.close()
+        """End every deal search (``search_interrupted``), then stop every solver task
+        (the app is shutting down)."""
         await self.deal_searches.close()
+        await self.runner.close()

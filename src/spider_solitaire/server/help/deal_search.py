@@ -5,6 +5,16 @@ A search outlives the request that started it: it runs on an event loop of its o
 thread, so it works whatever server runs the app. It is kept in the database
 (``deal_searches``: its progress and its end), so that every server process on the
 database reports on it and can stop it.
+
+A search also dies with the process that runs it (``kill -9``, a crash, a machine gone).
+That process writes the search's heartbeat (``beat_at``) every second while the search
+runs; a process that answers a poll of a running search whose heartbeat is older than
+``deal_search_stale_seconds`` ends it, ``failed`` with ``search_interrupted`` (one
+conditional UPDATE, so two pollers end it once). A process that shuts down ends its
+searches the same way before it stops its solvers. Such a search is ended rather than
+taken over: the deals it tried are random and lost, so only their count would carry
+over, the player's confirmation and budget would have to move with it, and the browser
+starts a new search in one click.
 """
 
 from __future__ import annotations
@@ -13,16 +23,16 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
-import secrets
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from ..db import Store
 from ..errors import ApiError, reason_message
 from ..games import GameService
+from ..ids import SEARCH
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits, Runner
 from ..jobs.tasks import winnable_job
@@ -56,6 +66,7 @@ class Search:
         game_id: the won deal's new game, once done.
         started, seen, ended: when it started, when the player last asked about it, when
             it ended (None while running); UTC.
+        beat: when the process running it last wrote its heartbeat (UTC).
         confirm: what the player confirmed for the new game (``abandon``); known only to
             the process that runs the search.
         address: the client's address it was asked from (its share of the solvers);
@@ -74,6 +85,7 @@ class Search:
     started: datetime
     seen: datetime
     ended: datetime | None
+    beat: datetime
     confirm: tuple[ConfirmWord, ...] = ()
     address: str | None = None
 
@@ -93,6 +105,7 @@ class Search:
             _utc(row["started_at"]),
             _utc(row["seen_at"]),
             _utc(row["ended_at"]) if row["ended_at"] is not None else None,
+            _utc(row["beat_at"] if row["beat_at"] is not None else row["started_at"]),
         )
 
 
@@ -103,6 +116,17 @@ def _utc(moment: datetime) -> datetime:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+INTERRUPTED = "search_interrupted"
+"""The reason of a search whose process went away (killed, or shut down) before its end."""
+
+
+def beat_every(stale_seconds: float) -> float:
+    """Seconds between two heartbeats of a running search: 1, or a third of
+    ``stale_seconds`` when that is shorter (so that three beats are missed before a
+    poller ends the search)."""
+    return min(1.0, stale_seconds / 3)
 
 
 class DealSearches(SolverHelp):
@@ -124,8 +148,9 @@ class DealSearches(SolverHelp):
         self._tasks: dict[str, concurrent.futures.Future[None]] = {}
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._closing = False
 
-    def start(
+    async def start(
         self,
         player: str,
         suits: SuitCount,
@@ -137,10 +162,19 @@ class DealSearches(SolverHelp):
         that the solver wins; the player's earlier search or solve is cancelled. Return
         it. ``confirm``: what the player confirmed for the new game (see
         :meth:`.GameService.create`); ``address``: the client's (its share of the
-        solvers)."""
+        solvers).
+
+        Raises:
+            ApiError: 503 ``help_unavailable`` (no solver worker runs now, in the job-queue
+                layout) or ``solver_busy`` (this process is shutting down), with
+                ``Retry-After``.
+        """
+        await self.runner.check_available()
+        if self._closing:
+            raise ApiError(503, "solver_busy", headers={"Retry-After": "5"}, detail="closed")
         now = _now()
         row = {
-            "id": secrets.token_urlsafe(12),
+            "id": SEARCH.make(),
             "player_id": player,
             "suits": suits,
             "rule": "classic" if suits == 1 else rule,
@@ -152,6 +186,7 @@ class DealSearches(SolverHelp):
             "started_at": now,
             "seen_at": now,
             "ended_at": None,
+            "beat_at": now,
         }
         self.store.jobs.add_search(row)
         search = replace(Search.of(row), confirm=tuple(confirm), address=address)
@@ -177,14 +212,27 @@ class DealSearches(SolverHelp):
         return Search.of(row)
 
     def find(self, player: str | None, search_id: str) -> Search:
-        """Return the player's search ``search_id`` (asking about it keeps it alive).
+        """Return the player's search ``search_id``. Asking about a running search keeps
+        it alive, unless its process has stopped beating (for more than
+        ``deal_search_stale_seconds``): then it is ended here, ``failed`` with
+        ``search_interrupted``, and returned so.
 
         Raises:
             ApiError: 404 ``not_found`` for an unknown id or another player's search.
         """
         search = self._read(player, search_id)
-        if search.status == "running":
-            self.store.jobs.update_search(search_id, running_only=True, seen_at=_now())
+        if search.status != "running":
+            return search
+        now = _now()
+        stale = now - timedelta(seconds=self.settings.deal_search_stale_seconds)
+        if search.beat < stale:
+            ended = self.store.jobs.end_stale_search(
+                search_id, stale, status="failed", reason=INTERRUPTED, ended_at=now
+            )
+            if ended:
+                log.warning("search %s: its process stopped beating; ended", search_id)
+            return self._read(player, search_id)
+        self.store.jobs.update_search(search_id, running_only=True, seen_at=now)
         return search
 
     def stop(self, player: str | None, search_id: str) -> Search:
@@ -237,10 +285,17 @@ class DealSearches(SolverHelp):
     async def _run(self, search: Search) -> None:
         settings = self.settings
         store = self.store
+        loop = asyncio.get_running_loop()
         idle = settings.deal_search_idle_seconds
+        every = beat_every(settings.deal_search_stale_seconds)
+        beaten = [-every]
         tried = 0
 
         def abandoned() -> bool:
+            moment = loop.time()
+            if moment - beaten[0] >= every:  # the heartbeat: this process runs the search
+                beaten[0] = moment
+                store.jobs.beat_searches([search.id])
             row = store.jobs.search(search.id)
             if row is None or row["status"] != "running":
                 return True  # stopped, from any process
@@ -278,9 +333,15 @@ class DealSearches(SolverHelp):
             self.kept.put(loaded.record.id, loaded.game.position, outcome.solution)
             self._end(search.id, "done", None, tried=outcome.tried, game_id=loaded.record.id)
         except asyncio.CancelledError:
-            self._end(search.id, "cancelled", "solve_cancelled")
+            if self._closing:
+                self._end(search.id, "failed", INTERRUPTED)
+            else:
+                self._end(search.id, "cancelled", "solve_cancelled")
             raise
         except ApiError as error:
+            if self._closing:
+                self._end(search.id, "failed", INTERRUPTED)
+                return
             cancelled = error.reason == "solve_cancelled"
             self._end(search.id, "cancelled" if cancelled else "failed", error.reason)
         except SolveFailed:
@@ -290,15 +351,37 @@ class DealSearches(SolverHelp):
             self._end(search.id, "failed", "solver_failed")
 
     async def close(self) -> None:
-        """Stop every search of this process (the app is shutting down; the runner is
-        closed apart)."""
+        """Stop every search of this process and end it, ``failed`` with
+        ``search_interrupted`` (the app is shutting down: a rolling restart leaves no
+        search running without a process; the runner is closed after this). New searches
+        are refused (503 ``solver_busy``) while it runs."""
+        self._closing = True
         with self._lock:
-            tasks = list(self._tasks.values())
+            self._tasks.clear()
             loop, self._loop = self._loop, None
-        for task in tasks:
-            task.cancel()
-        if loop is not None:
-            for task in tasks:
-                with contextlib.suppress(BaseException):
-                    await asyncio.wrap_future(task)
+        if loop is None:
+            self._closing = False
+            return
+        # cancel the searches on their own loop and wait there until each has written its
+        # end and killed its solver (cancelling the futures returned to this loop would
+        # not wait for that)
+        try:
+            stopping = asyncio.run_coroutine_threadsafe(_cancel_all(), loop)
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.wrap_future(stopping), CLOSE_SECONDS)
             loop.call_soon_threadsafe(loop.stop)
+        finally:
+            self._closing = False  # an app whose lifespan starts again searches again
+
+
+CLOSE_SECONDS = 10.0
+"""How long a shutting-down process waits for its searches to end."""
+
+
+async def _cancel_all() -> None:
+    """Cancel every other task of the running loop (the searches) and wait for them."""
+    current = asyncio.current_task()
+    tasks = [task for task in asyncio.all_tasks() if task is not current]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)

@@ -112,7 +112,8 @@ class Hints:
         Raises:
             ApiError: 404, 409 ``stale_version`` or ``solve_cancelled`` (the player asked
                 for another hint, or left), 422 ``game_won`` (the game is then not marked
-                assisted), 429 over a share, 503 ``solver_busy`` or ``solver_failed``.
+                assisted), 429 over a share, 503 ``solver_busy`` or ``solver_failed``, or
+                ``help_unavailable`` (the job-queue layout with no worker).
         """
         games, blocking, language = self.games, self.blocking, asker.language
         loaded = await blocking(games.at_version, asker.player, game_id, version)

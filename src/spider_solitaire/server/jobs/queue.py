@@ -11,6 +11,12 @@ row (any server process could: the row is the job), asks the worker to stop it (
 when the player left or asked again (at most one job per player, through
 ``player_jobs``), and answers 503 ``solver_failed`` when the worker went silent (killed).
 
+Each worker also writes a heartbeat of its own (``solver_workers``, every
+:data:`WORKER_BEAT_SECONDS`; its row is deleted when it stops). With no worker seen for
+``worker_silent_seconds``, a solver request is answered at once with 503
+``help_unavailable`` (and a job that waited or whose worker went silent too), and
+``/healthz`` says ``degraded`` (:mod:`..health`).
+
 Procrastinate needs nothing but PostgreSQL; its own tables are made by
 :func:`ensure_queue_schema` (under the migrations' advisory lock).
 """
@@ -21,15 +27,28 @@ import asyncio
 import functools
 import json
 import logging
+import os
+import secrets
+import socket
+import threading
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
 
 from ..errors import ApiError
 from .pool import SolveCancelled, SolveFailed, SolverPool
-from .runner import RETRY_BUSY, Job, JobLimits, Runner, Shares, player_job, superseded
+from .runner import (
+    RETRY_BUSY,
+    RETRY_UNAVAILABLE,
+    Job,
+    JobLimits,
+    Runner,
+    Shares,
+    player_job,
+    superseded,
+)
 from .tasks import TASKS, decode_outcome, encode_outcome
 
 if TYPE_CHECKING:
@@ -54,7 +73,11 @@ FIRST_POLL_SECONDS = 0.01
 
 SILENT_SECONDS = 10.0
 """A running job whose worker has not written for this long is taken as lost (the
-worker was killed): its player gets 503 ``solver_failed`` (a decision of ours)."""
+worker was killed): its player gets 503 ``solver_failed`` (a decision of ours), or
+``help_unavailable`` when no worker is left."""
+
+WORKER_BEAT_SECONDS = 2.0
+"""How often a worker writes its heartbeat to ``solver_workers``."""
 
 
 def libpq_url(url: str) -> str:
@@ -113,6 +136,7 @@ class QueueRunner(Runner):
         app: the procrastinate app (:func:`queue_app`), opened by :meth:`open`.
         queue_seconds: how long a job may wait for a worker before 503 ``solver_busy``.
         shares: the shares of the solvers (counted in ``store``).
+        worker_silent_seconds: a worker whose heartbeat is older than this is gone.
     """
 
     def __init__(
@@ -121,11 +145,13 @@ class QueueRunner(Runner):
         app: procrastinate.App,
         queue_seconds: float,
         shares: Shares | None = None,
+        worker_silent_seconds: float = 10.0,
     ) -> None:
         self.store: Store = store
         self.shares = shares or Shares()
         self.app = app
         self.queue_seconds = queue_seconds
+        self.worker_silent_seconds = worker_silent_seconds
         self._opened = False
 
     FIRST_STATUS = "queued"
@@ -133,6 +159,20 @@ class QueueRunner(Runner):
     def _arguments(self, job: Job) -> str:
         """The job's arguments as JSON (the worker reads them from ``solver_jobs``)."""
         return json.dumps({"args": list(job.args), "kwargs": job.kwargs})
+
+    async def workers(self, since: datetime | None = None) -> int:
+        """Return how many workers wrote their heartbeat at ``since`` (UTC) or later
+        (default: within ``worker_silent_seconds``)."""
+        if since is None:
+            since = datetime.now(UTC) - timedelta(seconds=self.worker_silent_seconds)
+        count, _last = await asyncio.to_thread(self.store.jobs.workers_seen, since)
+        return count
+
+    async def check_available(self) -> None:
+        """Raise 503 ``help_unavailable`` (``Retry-After``) when no worker was seen lately
+        (see :meth:`Runner.check_available <.runner.Runner.check_available>`)."""
+        if not await self.workers():
+            raise ApiError(503, "help_unavailable", headers=RETRY_UNAVAILABLE, detail="no_worker")
 
     def _defer(self, job_id: str, turn: int) -> None:
         if not self._opened:
@@ -203,10 +243,18 @@ class QueueRunner(Runner):
                     store.jobs.update_solver_job, job_id, status="failed", error="worker_lost"
                 )
                 log.error("solver job %s: its worker went silent", job_id)
+                # a worker still running beat after the lost job's last write (and its
+                # 2 s beat), the lost worker did not: none such, no help for now
+                since = job["updated_at"] + timedelta(seconds=WORKER_BEAT_SECONDS + 0.5)
+                if not await self.workers(since):
+                    raise ApiError(
+                        503, "help_unavailable", headers=RETRY_UNAVAILABLE, detail="no_worker"
+                    )
                 raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
             if reason is not None:
                 await self._cancel(job_id, reason)
                 if reason == "queue_timeout":
+                    await self.check_available()
                     raise ApiError(503, "solver_busy", headers=RETRY_BUSY, detail=reason)
                 raise ApiError(409, "solve_cancelled", detail=reason)
             await self._beat(job_id, beat, ("queued",))  # a worker beats a running one
@@ -280,9 +328,24 @@ async def _run_job(job_id: str) -> None:
         await end(status="done", result=encode_outcome(outcome))
 
 
+def _beat(store: Store, worker_id: str, concurrency: int, stop: threading.Event) -> None:
+    """Write the worker's heartbeat every :data:`WORKER_BEAT_SECONDS` until ``stop`` is set
+    (a failed write is logged and tried again at the next beat)."""
+    host, pid = socket.gethostname(), os.getpid()
+    while True:
+        try:
+            store.jobs.beat_worker(worker_id, host, pid, concurrency)
+        except Exception:
+            log.warning("the worker's heartbeat was not written", exc_info=True)
+        if stop.wait(WORKER_BEAT_SECONDS):
+            return
+
+
 def run_worker(url: str, *, concurrency: int, memory_mb: int | None) -> None:
     """Run a worker on the database ``url`` until interrupted: ``concurrency`` solver jobs
-    at once, each in a process of its own with its CPU budget and ``memory_mb``."""
+    at once, each in a process of its own with its CPU budget and ``memory_mb``. Its
+    heartbeat row in ``solver_workers`` is written from a thread while it runs, and
+    deleted when it stops (a killed worker's row just grows old)."""
     from ..db import Store
 
     store = Store(url)  # migrates the database when needed
@@ -291,7 +354,18 @@ def run_worker(url: str, *, concurrency: int, memory_mb: int | None) -> None:
     pool.warm_up()
     _WORKER.update(store=store, pool=pool)
     app = queue_app(url)
+    worker_id = secrets.token_urlsafe(12)
+    stop = threading.Event()
+    beating = threading.Thread(
+        target=_beat, args=(store, worker_id, concurrency, stop), name="worker-beat", daemon=True
+    )
+    beating.start()
     try:
         app.run_worker(queues=[QUEUE], concurrency=concurrency, delete_jobs="always")
     finally:
-        store.close()
+        stop.set()
+        beating.join(10)
+        try:
+            store.jobs.drop_worker(worker_id)
+        finally:
+            store.close()

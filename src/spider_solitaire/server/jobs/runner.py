@@ -13,7 +13,6 @@ import contextlib
 import dataclasses
 import functools
 import logging
-import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar
 
 from ..db.jobs import UNFINISHED, ShareFull
 from ..errors import ApiError
+from ..ids import JOB
 from .pool import Report, SolveCancelled, SolveFailed, SolverPool
 
 if TYPE_CHECKING:
@@ -33,11 +33,11 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")
 
-JOB_ID_BYTES = 12
-"""Random bytes in a solver job's id (16 URL-safe characters)."""
-
 RETRY_BUSY = {"Retry-After": "5"}
 """The ``Retry-After`` of a 503 (no free solver, a broken worker): seconds."""
+
+RETRY_UNAVAILABLE = {"Retry-After": "30"}
+"""The ``Retry-After`` of a 503 ``help_unavailable`` (no solver worker runs): seconds."""
 
 RETRY_SHARE = 2
 """The ``Retry-After`` of a 429 ``too_many_jobs`` (a share is full): seconds."""
@@ -128,7 +128,7 @@ async def player_job(store: Store | None, player: str, job_id: str) -> AsyncIter
 class Runner(ABC):
     """What the help modules call to run a solver task for a player: the embedded pool's
     :class:`SolverRunner` or the job queue's :class:`~.queue.QueueRunner`. Each job gets a
-    new id (:data:`JOB_ID_BYTES` random bytes, URL-safe) and a row in ``solver_jobs``
+    new id (:data:`~spider_solitaire.server.ids.JOB`) and a row in ``solver_jobs``
     while it is queued or running, taken within the :class:`Shares` (see
     :meth:`~spider_solitaire.server.db.jobs.Jobs.take_share`) and deleted once its
     answer is read.
@@ -162,14 +162,16 @@ class Runner(ABC):
         Raises:
             ApiError: 409 ``solve_cancelled`` (superseded by the same player, or the client
                 left), 503 ``solver_busy`` (no free solver or worker in time, or shutting
-                down), 503 ``solver_failed`` (the worker crashed or went silent), each 503
-                with ``Retry-After``.
+                down), 503 ``solver_failed`` (the worker crashed or went silent), 503
+                ``help_unavailable`` (no solver worker runs, see :meth:`check_available`),
+                each 503 with ``Retry-After``.
             ApiError: 429 ``too_many_jobs`` with ``Retry-After``: the client's address or the
                 player already has its share of jobs queued or running.
             SolveFailed: ``cpu_limit`` or ``memory``: the caller answers that it does not
                 know.
         """
-        job_id = secrets.token_urlsafe(JOB_ID_BYTES)
+        await self.check_available()
+        job_id = JOB.make()
         job = Job(player, job_id, limits, task, args, kwargs)
         store = self.store
         if store is None:
@@ -227,6 +229,15 @@ class Runner(ABC):
         if self.store is not None and time.monotonic() - last[0] >= BEAT_SECONDS:
             last[0] = time.monotonic()
             await asyncio.to_thread(self.store.jobs.beat_solver_job, job_id, statuses=statuses)
+
+    async def check_available(self) -> None:
+        """Raise unless solver work can run now: the embedded pool always can (this does
+        nothing); the job queue needs a worker seen lately.
+
+        Raises:
+            ApiError: 503 ``help_unavailable`` with ``Retry-After``: no solver worker runs.
+        """
+        return
 
     @abstractmethod
     async def _run(self, job: Job) -> Any:

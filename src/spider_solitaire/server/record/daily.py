@@ -30,6 +30,7 @@ from ...daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_
 from ..checks import daily_date
 from ..db import GameRecord, Store
 from ..errors import ApiError
+from ..ids import MONTH, time_zone_name
 from ..schemas.daily import DailyDay, DailyDealView, DailyStatus, DailyView
 from ..texts import (
     daily_date_long,
@@ -82,6 +83,8 @@ def time_zone(name: str | None, offset: int | None) -> dt.tzinfo:
     """
     if name:
         try:
+            if not time_zone_name(name):
+                raise ValueError(name)
             return ZoneInfo(name)
         except (ZoneInfoNotFoundError, ValueError):
             raise ApiError(400, "bad_time_zone", detail=f"{name[:60]!r} is unknown") from None
@@ -117,6 +120,8 @@ def _month(text: str) -> dt.date:
         ApiError: 400 ``bad_request`` when it is not a month.
     """
     try:
+        if not MONTH.fullmatch(text):
+            raise ValueError(text)
         year, month = (int(part) for part in text.split("-"))
         return dt.date(year, month, 1)
     except ValueError:

@@ -23,6 +23,7 @@ from ...moves import format_game_record
 from ..db import GameRecord, ResultRow, Store
 from ..errors import ApiError
 from ..games import GameService
+from ..ids import SHARE
 from ..schemas.common import RuleName, SuitCount
 from ..schemas.record import (
     DailyStats,
@@ -42,9 +43,6 @@ from ..schemas.record import (
 from ..schemas.state import GameState
 from ..texts import announcement, daily_label, rules_help, status_label, variant_label
 from .figures import after_resets, daily_class, figures, iso, same_class
-
-SHARE_ID = re.compile(r"[A-Za-z0-9_-]{22}")
-"""The shape of a share id (16 random bytes, URL-safe): anything else is not looked up."""
 
 HISTORY_PAGE = 20
 """Games on a page of the history."""
@@ -285,7 +283,7 @@ class RecordBook:
             ApiError: 404 ``not_found`` when no game is shared so (or the link was
                 removed).
         """
-        record = self.store.games.by_share(share_id) if SHARE_ID.fullmatch(share_id) else None
+        record = self.store.games.by_share(share_id) if SHARE.matches(share_id) else None
         if record is None:
             raise ApiError(404, "not_found")
         return record

@@ -8,7 +8,7 @@ from fastapi import APIRouter
 from ..schemas.actions import ActionRequest, ActionResult, RewindRequest
 from ..schemas.events import event_views
 from ..texts import announcement, rewound
-from .deps import Blocker, Language, Player, Service, error_responses
+from .deps import BAD_ID, Blocker, GameId, Language, Player, Service, error_responses
 
 router = APIRouter(prefix="/api/games", tags=["actions"])
 
@@ -19,7 +19,7 @@ router = APIRouter(prefix="/api/games", tags=["actions"])
     summary="Play an action",
 )
 async def play_action(
-    game_id: str,
+    game_id: GameId,
     body: ActionRequest,
     service: Service,
     blocking: Blocker,
@@ -46,12 +46,12 @@ async def play_action(
 @router.post(
     "/{game_id}/rewind",
     responses=error_responses(
-        400, 404, 409, 413, s422="rewind_too_far: fewer actions can be undone"
+        400, 404, 409, 413, s422="rewind_too_far: fewer actions can be undone; or " + BAD_ID
     ),
     summary="Undo several actions at once",
 )
 async def rewind(
-    game_id: str,
+    game_id: GameId,
     body: RewindRequest,
     service: Service,
     blocking: Blocker,

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import Cookie, Depends, Request
+from fastapi import Cookie, Depends, Path, Request
 
 from ..db import Store
 from ..errors import pick_language
 from ..games import GameService
 from ..help import Asker, HelpService
+from ..ids import GAME, SEARCH, SHARE, IdKind, checked
 from ..limits import RateLimiter
 from ..players import COOKIE_NAME, well_formed
 from ..record.daily import DailyBook
@@ -66,7 +67,41 @@ DataStore = Annotated[Store, from_app("store")]
 Limiter = Annotated[RateLimiter, from_app("limiter")]
 """The request limits (:mod:`..limits`)."""
 Player = Annotated[str | None, Depends(player_cookie)]
+"""The player id from the cookie (None: no cookie, or a malformed one)."""
 Language = Annotated[str, Depends(language)]
+"""The player's language."""
+
+
+def _in_path(kind: IdKind) -> Any:
+    """The ``Path`` of an id parameter: its shape in the OpenAPI schema (the check itself
+    is :func:`~..ids.checked`, so that a malformed id is a 422 ``bad_id``, not a 400)."""
+    return Path(
+        description=f"{kind.length} characters of A-Z, a-z, 0-9, - and _",
+        json_schema_extra={"pattern": kind.pattern},
+    )
+
+
+async def game_id_in_path(game_id: Annotated[str, _in_path(GAME)]) -> str:
+    """Return the path's ``game_id`` (422 ``bad_id`` when malformed)."""
+    return checked(GAME, game_id)
+
+
+async def share_id_in_path(share_id: Annotated[str, _in_path(SHARE)]) -> str:
+    """Return the path's ``share_id`` (422 ``bad_id`` when malformed)."""
+    return checked(SHARE, share_id)
+
+
+async def search_id_in_path(search_id: Annotated[str, _in_path(SEARCH)]) -> str:
+    """Return the path's ``search_id`` (422 ``bad_id`` when malformed)."""
+    return checked(SEARCH, search_id)
+
+
+GameId = Annotated[str, Depends(game_id_in_path)]
+"""A game id from the path, of the right shape (:data:`..ids.GAME`)."""
+ShareId = Annotated[str, Depends(share_id_in_path)]
+"""A share id from the path, of the right shape (:data:`..ids.SHARE`)."""
+SearchId = Annotated[str, Depends(search_id_in_path)]
+"""A winnable-deal search's id from the path, of the right shape (:data:`..ids.SEARCH`)."""
 
 
 async def asker(request: Request, player: Player, language: Language) -> Asker:
@@ -93,17 +128,21 @@ SOLVER_LIMIT = _limit("solver")
 NEW_GAME_LIMIT = _limit("new_game")
 """A route's dependency that counts a new game (:mod:`..limits`)."""
 
+BAD_ID = "bad_id: an id in the address is not of the shape the server hands out"
+"""The 422 of every route with an id in its path (:data:`GameId` and the others)."""
+
 ERROR_DESCRIPTIONS = {
     400: "malformed body or notation: bad_request, bad_action, bad_code, bad_position",
     404: "not_found (unknown id, another player's game) or no_game",
     409: "stale_version: the action was for an old version; the current state is included",
     410: "gone: the code was used or has expired",
     413: "too_large: the body is over the limit",
-    422: "the rules refuse the action: the engine's reason code, or no_target",
+    422: "the rules refuse the action: the engine's reason code, or no_target; or " + BAD_ID,
     429: "rate_limited: too many such requests from this address or player; too_many_jobs: "
     "as many solver jobs queued or running for this address or player as its share; "
     "Retry-After",
-    503: "solver_busy (no free solver in time) or solver_failed; Retry-After",
+    503: "solver_busy (no free solver in time), solver_failed, or help_unavailable (no "
+    "solver worker runs, in the job-queue layout); Retry-After",
 }
 """What each documented error status means, unless a route says otherwise."""
 

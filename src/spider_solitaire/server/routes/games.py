@@ -8,7 +8,16 @@ from ..errors import ApiError
 from ..players import set_player_cookie
 from ..schemas.games import NewGameRequest
 from ..schemas.state import GameState
-from .deps import NEW_GAME_LIMIT, Blocker, Language, Player, Service, error_responses
+from .deps import (
+    BAD_ID,
+    NEW_GAME_LIMIT,
+    Blocker,
+    GameId,
+    Language,
+    Player,
+    Service,
+    error_responses,
+)
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -73,9 +82,9 @@ async def current_game(
         raise
 
 
-@router.get("/{game_id}", responses=error_responses(404), summary="One game")
+@router.get("/{game_id}", responses=error_responses(404, s422=BAD_ID), summary="One game")
 async def get_game(
-    game_id: str, service: Service, blocking: Blocker, player: Player, language: Language
+    game_id: GameId, service: Service, blocking: Blocker, player: Player, language: Language
 ) -> GameState:
     """Return the player's game ``game_id`` (404 ``not_found`` for anyone else's)."""
     return await blocking(lambda: service.state(service.get(player, game_id), language))

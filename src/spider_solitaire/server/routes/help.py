@@ -17,13 +17,16 @@ from ..schemas.help import (
     SolutionStep,
 )
 from .deps import (
+    BAD_ID,
     NEW_GAME_LIMIT,
     SOLVER_LIMIT,
     Asking,
     Blocker,
+    GameId,
     Help,
     Language,
     Player,
+    SearchId,
     Service,
     error_responses,
 )
@@ -39,12 +42,18 @@ SOLVER_409 = (
 @router.post(
     "/games/{game_id}/hint",
     responses=error_responses(
-        400, 404, 413, 429, 503, s409=SOLVER_409, s422="game_won: nothing left to hint"
+        400,
+        404,
+        413,
+        429,
+        503,
+        s409=SOLVER_409,
+        s422="game_won: nothing left to hint; or " + BAD_ID,
     ),
     summary="A hint",
     dependencies=[SOLVER_LIMIT],
 )
-async def hint(game_id: str, body: HelpRequest, helper: Help, asker: Asking) -> HintAnswer:
+async def hint(game_id: GameId, body: HelpRequest, helper: Help, asker: Asking) -> HintAnswer:
     """Suggest one action from what the player can see, with its sentences in the
     player's language; the game is marked assisted."""
     return await helper.hints.hint(asker, game_id, body.version)
@@ -53,12 +62,20 @@ async def hint(game_id: str, body: HelpRequest, helper: Help, asker: Asking) -> 
 @router.post(
     "/games/{game_id}/can-win",
     responses=error_responses(
-        400, 404, 413, 429, 503, s409=SOLVER_409, s422="game_won: nothing left to check"
+        400,
+        404,
+        413,
+        429,
+        503,
+        s409=SOLVER_409,
+        s422="game_won: nothing left to check; or " + BAD_ID,
     ),
     summary="Can I still win?",
     dependencies=[SOLVER_LIMIT],
 )
-async def can_win(game_id: str, body: CanWinRequest, helper: Help, asker: Asking) -> CanWinAnswer:
+async def can_win(
+    game_id: GameId, body: CanWinRequest, helper: Help, asker: Asking
+) -> CanWinAnswer:
     """Solve the current position (with the face-down cards, in the server): yes, no or
     unknown; when no, where in this game's history it could still be won; the answer in
     words in the player's language. The game is marked assisted. A client that leaves
@@ -75,13 +92,14 @@ async def can_win(game_id: str, body: CanWinRequest, helper: Help, asker: Asking
         429,
         503,
         s409=SOLVER_409,
-        s422="game_won, not_winnable (proved lost) or no_solution_found (not in time)",
+        s422="game_won, not_winnable (proved lost) or no_solution_found (not in time); or "
+        + BAD_ID,
     ),
     summary="Play the next move of the solution",
     dependencies=[SOLVER_LIMIT],
 )
 async def solution_next(
-    game_id: str, body: HelpRequest, helper: Help, asker: Asking
+    game_id: GameId, body: HelpRequest, helper: Help, asker: Asking
 ) -> SolutionStep:
     """Play the next move of the solver's solution from the current position (solved once,
     then kept); answered like an action, with the move, the moves left and the panel's
@@ -96,6 +114,7 @@ async def solution_next(
         400,
         413,
         429,
+        503,
         s409="confirm_needed: the current game would count as lost (confirm abandon)",
     ),
     summary="Search for a winnable deal",
@@ -118,7 +137,7 @@ async def start_search(
     await blocking(service.check_leaving, player_id, body.confirm)
     searches = helper.deal_searches
     address = request.client.host if request.client is not None else None
-    search = searches.start(player_id, body.suits, body.rule, body.confirm, address)
+    search = await searches.start(player_id, body.suits, body.rule, body.confirm, address)
     if is_new:
         set_player_cookie(response, player_id, secure=request.url.scheme == "https")
     return searches.view(search, language)
@@ -130,19 +149,26 @@ STOP = SEARCH + "/stop"
 """Stopping it."""
 
 
-@router.get(SEARCH, responses=error_responses(404), summary="How a search for a winnable deal goes")
+@router.get(
+    SEARCH,
+    responses=error_responses(404, s422=BAD_ID),
+    summary="How a search for a winnable deal goes",
+)
 async def get_search(
-    search_id: str, helper: Help, player: Player, language: Language
+    search_id: SearchId, helper: Help, player: Player, language: Language
 ) -> DealSearch:
     """Return the search's progress (deals tried), or its end: the new game or why not.
-    A running search that nobody asks about for a while is cancelled."""
+    A running search that nobody asks about for a while is cancelled; one whose server
+    process went away is ended (``search_interrupted``) by this poll."""
     searches = helper.deal_searches
     return searches.view(searches.find(player, search_id), language)
 
 
-@router.post(STOP, responses=error_responses(404), summary="Stop a search for a winnable deal")
+@router.post(
+    STOP, responses=error_responses(404, s422=BAD_ID), summary="Stop a search for a winnable deal"
+)
 async def stop_search(
-    search_id: str, helper: Help, player: Player, language: Language
+    search_id: SearchId, helper: Help, player: Player, language: Language
 ) -> DealSearch:
     """Stop the search (its solver process is killed) and answer how it ended; a search
     that has already ended is left as it is."""

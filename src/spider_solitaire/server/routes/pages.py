@@ -20,8 +20,10 @@ from starlette.exceptions import HTTPException
 from ... import __version__
 from ...messages import LANGUAGES, browser_catalog
 from ..errors import pick_language
+from ..health import Health, check
+from ..ids import STATIC_TOKEN
 from ..rules_page import rules_page
-from .deps import DataStore
+from .deps import DataStore, ShareId
 
 router = APIRouter(include_in_schema=False)
 
@@ -91,24 +93,40 @@ def rules(request: Request, lang: str | None = None) -> Response:
 
 
 @router.api_route("/replay/{share_id}", methods=["GET", "HEAD"])
-def shared_replay_page(share_id: str, request: Request) -> Response:
+def shared_replay_page(share_id: ShareId, request: Request) -> Response:
     """Serve ``index.html`` for a shared replay link (the page reads the share id from its
     address and shows the replay; ``/api/replays/{share_id}`` answers 404 for a link
-    that does not exist or was removed)."""
+    that does not exist or was removed); a malformed ``share_id`` answers 422 ``bad_id``
+    (JSON), as the API does."""
     return index(request)
 
 
 @router.get("/healthz", include_in_schema=False)
-async def healthz(store: DataStore) -> Response:
-    """For the reverse proxy and monitors: 200 ``{"status": "ok"}`` when the database
-    answers, else 503 ``{"status": "database_unreachable"}`` with ``Retry-After``."""
-    if await asyncio.to_thread(store.reachable):
-        return JSONResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
-    return JSONResponse(
-        {"status": "database_unreachable"},
-        status_code=503,
-        headers={"Cache-Control": "no-store", "Retry-After": "5"},
-    )
+async def healthz(request: Request, store: DataStore) -> Response:
+    """For the reverse proxy and monitors (:mod:`..health`): 200 ``{"status": "ok"}`` when
+    the database answers (in the job-queue layout also ``"workers": n``), 200
+    ``{"status": "degraded", "reason": "no_worker", "workers": 0, "worker_seen": ...}``
+    when no solver worker was seen lately (the games still play), 503
+    ``{"status": "database_unreachable"}`` with ``Retry-After`` when the database does not
+    answer."""
+    health = await asyncio.to_thread(check, store, request.app.state.settings)
+    return _health_answer(health, 503 if health.status == "database_unreachable" else 200)
+
+
+@router.get("/healthz/workers", include_in_schema=False)
+async def healthz_workers(request: Request, store: DataStore) -> Response:
+    """The same body as ``/healthz``, 503 (with ``Retry-After``) unless ``ok``: for a
+    monitor that reads only the status code and should alert when the solver's help is
+    unavailable. Not for a proxy's health checks (the games play without workers)."""
+    health = await asyncio.to_thread(check, store, request.app.state.settings)
+    return _health_answer(health, 200 if health.status == "ok" else 503)
+
+
+def _health_answer(health: Health, status: int) -> Response:
+    headers = {"Cache-Control": "no-store"}
+    if status == 503:
+        headers["Retry-After"] = "5" if health.status == "database_unreachable" else "30"
+    return JSONResponse(health.body, status_code=status, headers=headers)
 
 
 @cache
@@ -117,6 +135,15 @@ def _browser_catalog_json(language: str) -> bytes:
 
 
 @router.api_route(STATIC_VERSIONED + "{token}/i18n/{language}.json", methods=["GET", "HEAD"])
+def versioned_browser_texts(token: str, language: str) -> Response:
+    """:func:`browser_texts` under a version token of the right shape
+    (:data:`~..ids.STATIC_TOKEN`: any release's, the texts are this one's); 404 for a
+    malformed one."""
+    if not STATIC_TOKEN.fullmatch(token):
+        raise HTTPException(status_code=404)
+    return browser_texts(language)
+
+
 @router.api_route("/static/i18n/{language}.json", methods=["GET", "HEAD"])
 def browser_texts(language: str) -> Response:
     """Serve the browser's fixed texts in ``language`` (``en`` or ``es``; 404 for any

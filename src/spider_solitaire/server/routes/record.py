@@ -24,7 +24,17 @@ from ..schemas.record import (
     TransferCode,
 )
 from ..schemas.state import GameState
-from .deps import Blocker, Book, Language, Player, Service, error_responses
+from .deps import (
+    BAD_ID,
+    Blocker,
+    Book,
+    GameId,
+    Language,
+    Player,
+    Service,
+    ShareId,
+    error_responses,
+)
 
 router = APIRouter(prefix="/api", tags=["record"])
 
@@ -49,12 +59,16 @@ async def reset_stats(
 @router.post(
     "/games/{game_id}/open",
     responses=error_responses(
-        400, 404, 413, s409="confirm_needed: the current game would count as lost"
+        400,
+        404,
+        413,
+        s409="confirm_needed: the current game would count as lost",
+        s422=BAD_ID,
     ),
     summary="Open a game from the history",
 )
 async def open_game(
-    game_id: str,
+    game_id: GameId,
     body: OpenRequest,
     service: Service,
     blocking: Blocker,
@@ -81,9 +95,11 @@ async def history(
     return await blocking(book.history, player, page, language)
 
 
-@router.get("/games/{game_id}/replay", responses=error_responses(404), summary="A game's log")
+@router.get(
+    "/games/{game_id}/replay", responses=error_responses(404, s422=BAD_ID), summary="A game's log"
+)
 async def replay_log(
-    game_id: str, book: Book, blocking: Blocker, player: Player, language: Language
+    game_id: GameId, book: Book, blocking: Blocker, player: Player, language: Language
 ) -> ReplayLog:
     """The game's whole action log (undo, redo and restart included) with what each
     action did in words."""
@@ -92,11 +108,11 @@ async def replay_log(
 
 @router.get(
     "/games/{game_id}/replay/{step}",
-    responses=error_responses(404),
+    responses=error_responses(404, s422=BAD_ID),
     summary="The table at a step of the replay",
 )
 async def replay_step(
-    game_id: str, step: int, book: Book, blocking: Blocker, player: Player, language: Language
+    game_id: GameId, step: int, book: Book, blocking: Blocker, player: Player, language: Language
 ) -> ReplayStep:
     """The table after ``step`` log entries (0: the deal), as the player saw it then."""
     return await blocking(lambda: book.replay_step(book.owned(player, game_id), step, language))
@@ -104,10 +120,12 @@ async def replay_step(
 
 @router.post(
     "/games/{game_id}/share",
-    responses=error_responses(404, s409="not_finished: only a finished game is shared"),
+    responses=error_responses(
+        404, s409="not_finished: only a finished game is shared", s422=BAD_ID
+    ),
     summary="Make a public replay link",
 )
-async def share(game_id: str, service: Service, blocking: Blocker, player: Player) -> ShareLink:
+async def share(game_id: GameId, service: Service, blocking: Blocker, player: Player) -> ShareLink:
     """Make (or give again) the public replay link of a finished game of the player."""
     share_id = await blocking(service.share, player, game_id, True)
     assert share_id is not None
@@ -117,17 +135,21 @@ async def share(game_id: str, service: Service, blocking: Blocker, player: Playe
 @router.delete(
     "/games/{game_id}/share",
     status_code=204,
-    responses=error_responses(404),
+    responses=error_responses(404, s422=BAD_ID),
     summary="Remove the public replay link",
 )
-async def unshare(game_id: str, service: Service, blocking: Blocker, player: Player) -> Response:
+async def unshare(game_id: GameId, service: Service, blocking: Blocker, player: Player) -> Response:
     """Remove the game's public replay link: the old link then answers 404."""
     await blocking(service.share, player, game_id, False)
     return Response(status_code=204)
 
 
-@router.get("/replays/{share_id}", responses=error_responses(404), summary="A shared replay")
-async def shared_log(share_id: str, book: Book, blocking: Blocker, language: Language) -> ReplayLog:
+@router.get(
+    "/replays/{share_id}", responses=error_responses(404, s422=BAD_ID), summary="A shared replay"
+)
+async def shared_log(
+    share_id: ShareId, book: Book, blocking: Blocker, language: Language
+) -> ReplayLog:
     """The shared game's action log, for anyone with the link (nothing else of the
     owner's)."""
     return await blocking(lambda: book.replay_log(book.shared(share_id), language))
@@ -135,11 +157,11 @@ async def shared_log(share_id: str, book: Book, blocking: Blocker, language: Lan
 
 @router.get(
     "/replays/{share_id}/{step}",
-    responses=error_responses(404),
+    responses=error_responses(404, s422=BAD_ID),
     summary="The table at a step of a shared replay",
 )
 async def shared_step(
-    share_id: str, step: int, book: Book, blocking: Blocker, language: Language
+    share_id: ShareId, step: int, book: Book, blocking: Blocker, language: Language
 ) -> ReplayStep:
     """As ``/api/games/{id}/replay/{step}``, for anyone with the link; the state's ``id``
     is the share id."""
@@ -156,11 +178,11 @@ async def shared_step(
             "content": {"text/plain": {"schema": {"type": "string"}}},
             "description": "the game record, as a file to download",
         },
-        **error_responses(404),
+        **error_responses(404, s422=BAD_ID),
     },
     summary="Export the game record",
 )
-async def export(game_id: str, book: Book, blocking: Blocker, player: Player) -> Response:
+async def export(game_id: GameId, book: Book, blocking: Blocker, player: Player) -> Response:
     """The game as a full game record (every action, undo, redo and restart included),
     as a text file to download; ``spider replay`` reads it."""
     text, name = await blocking(lambda: book.export(book.owned(player, game_id)))

@@ -15,7 +15,7 @@ class ColumnView(BaseModel):
     """A column as the player sees it: how many cards are face-down, the face-up cards,
     every card's id (bottom to top, ``face_down + len(face_up)`` of them), and its
     accessible texts in the player's language. A value: kept and shared between states
-    (see :func:`.games.column_view`), so it is frozen."""
+    (see :func:`.views.column_view`), so it is frozen."""
 
     model_config = ConfigDict(frozen=True)
 

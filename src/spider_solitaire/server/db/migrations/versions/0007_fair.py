@@ -6,8 +6,8 @@ From this revision on every solver job has a row in ``solver_jobs`` while it is 
 running, whichever runs it (the embedded pool or ``spider worker``); the row is deleted
 when its answer has been read. Rows of older releases have no address.
 
-Revision ID: 0006_fair
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_fair"
-down_revision: str | None = "0005"
+revision = "0007"
+down_revision: str | None = "0006"
 branch_labels: str | None = None
 depends_on: str | None = None
 
