@@ -86,14 +86,16 @@ def test_replay_of_a_missing_file_is_status_2(capsys: pytest.CaptureFixture[str]
 
 def test_terminal_game_plays_refuses_undoes_and_quits() -> None:
     game = Game.from_code("SP1-S2C-AAAAAAD")
-    commands = iter(["1>2", "6>1", "u", "r", "bogus", "q"])
+    commands = iter(["1>2", "6>1", "u", "r", "bogus", "3 > 7", "q"])
     out = io.StringIO()
     assert play_in_terminal(game, read=lambda _prompt: next(commands), out=out, language="en") == 0
     text = out.getvalue()
     assert "Refused: A card goes only onto a card exactly one rank higher" in text
     assert "Undid 6:1>1." in text
     assert "Redid 6:1>1." in text
-    assert "'bogus' is not an action. Type a move like 3>7" in text
+    assert "Try again: 'bogus' is not an action: write 3:4>7 (four cards" in text
+    assert "restart. Type a move like 3>7" in text
+    assert "'3 > 7' has white space inside: write an action without spaces" in text
     assert game.move_count == 1 and game.score == 499
 
 

@@ -154,3 +154,15 @@ def test_an_unknown_key_is_a_spider_error_and_a_key_error() -> None:
     assert str(info.value) == "the message catalog has no text terminal.nonsense"
     with pytest.raises(KeyError):
         message("nowhere", "on_ace")
+
+
+def test_a_refusal_writes_the_actions_control_characters_escaped() -> None:
+    from spider_solitaire.errors import InvalidMoveError
+    from spider_solitaire.messages import explain
+
+    assert explain(InvalidMoveError("white_space", "3\t>7")) == (
+        "'3\\t>7' has white space inside: write an action without spaces, as 3:4>7."
+    )
+    assert explain(InvalidMoveError("not_notation", "9>4\x00"), "es").startswith(
+        "'9>4\\x00' no es una acción"
+    )

@@ -145,9 +145,10 @@ def play_in_terminal(
                 file=stream,
             )
             continue
-        except InvalidMoveError:
+        except InvalidMoveError as error:
+            reason = explain(error, language)  # the grammar's own sentence, as everywhere
             print(
-                text("terminal", "bad_action", language, action=command, help=help_text),
+                text("terminal", "bad_action", language, reason=reason, help=help_text),
                 file=stream,
             )
             continue

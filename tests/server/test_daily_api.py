@@ -113,6 +113,15 @@ def test_a_date_without_deals_is_a_named_error(client: TestClient) -> None:
         assert response.json()["reason"] == "no_daily_deal"
         assert response.json()["message"] == "There is no daily deal for that date."
         assert client.get("/api/daily", params={"date": date}).json()["reason"] == "no_daily_deal"
+    # the detail says which: a real date has no deal shipped, the other is no date
+    details = [
+        client.post("/api/games", json={"daily": date}).json()["detail"]
+        for date in ("2029-01-01", "2026-02-30")
+    ]
+    assert details[0] == (
+        "no daily deal for 2029-01-01: deals are shipped from 2026-11-01 to 2028-12-31"
+    )
+    assert details[1] == "'2026-02-30' is not a date"
     response = client.post("/api/games", json={"daily": "2026-12-01", "suits": 3})
     assert (response.status_code, response.json()["reason"]) == (400, "bad_request")
     response = client.get("/api/daily", params={"date": "2026-12-01", "tz": "Mars/Olympus"})

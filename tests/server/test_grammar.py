@@ -122,6 +122,7 @@ def test_every_path_gives_the_same_answer(
         assert (body["reason"], body["problem"]) == ("bad_action", code)
         error = InvalidMoveError(code, params["action"], **params)
         assert body["message"] == explain(error, "en")
+        assert body["message"].isprintable()  # a tab or a NUL is written escaped
         assert body["detail"] == str(error)
         spanish = client.post(
             f"/api/games/{state['id']}/actions",

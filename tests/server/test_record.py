@@ -510,6 +510,25 @@ def test_a_game_left_for_another_cannot_change_so_the_other_keeps_its_count(
     assert act(client, reopened.json(), "undo").status_code == 200
 
 
+def test_a_game_left_cannot_change_even_before_the_new_game_has_an_action(
+    client: TestClient, clock: Clock
+) -> None:
+    left = play(client, new_game(client, code=D), ["d"], clock)
+    clock.advance(1)
+    response = client.post("/api/games", json={"code": TWO_SUITS, "confirm": ["abandon"]})
+    new = response.json()
+    assert (response.status_code, new["version"]) == (201, 0)
+    # a stale tab on the game left: refused, so the new game stays current and the left
+    # one stays lost (before, this action was played and made the lost game current)
+    refused = act(client, left, "d")
+    assert (refused.status_code, refused.json()["reason"]) == (409, "not_current")
+    assert refused.json()["state"]["id"] == new["id"]
+    assert client.get("/api/games/current").json()["id"] == new["id"]
+    history = client.get("/api/history").json()["games"]
+    assert [(row["game_id"], row["status"]) for row in history][-1] == (left["id"], "lost")
+    assert figures(client)["lost"] == 1
+
+
 @pytest.mark.slow
 def test_looking_around_after_a_win_changes_neither_its_summary_nor_its_history_row(
     client: TestClient, clock: Clock

@@ -173,11 +173,26 @@ def explain(error: IllegalMoveError | InvalidMoveError, language: str = "en") ->
     >>> explain(InvalidMoveError("column_range", "11>1", column=11))
     "'11>1': there is no column 11; the columns are numbered 1 to 10."
 
+    The action's text is written with its control characters escaped (a tab as ``\\t``,
+    a NUL as ``\\x00``), so that a sentence never carries one raw (a decision of ours).
+
     Raises:
         UnknownTextError: the error's reason has no sentence (a bug of the catalog).
     """
     section = "reasons" if isinstance(error, IllegalMoveError) else "notation"
-    return text(section, error.reason, language, **error.params)
+    params = {
+        name: _printable(value) if isinstance(value, str) else value
+        for name, value in error.params.items()
+    }
+    return text(section, error.reason, language, **params)
+
+
+def _printable(value: str) -> str:
+    """Return ``value`` with each character that is not printable (a control character,
+    a NUL) written as its Python escape: ``"3\\t>7"`` for a tab."""
+    if value.isprintable():
+        return value
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in value)
 
 
 install_explainer(explain)  # the deprecated IllegalMoveError.explain's sentences

@@ -34,10 +34,11 @@ def daily_date(text: str) -> dt.date:
         if not DATE.fullmatch(text):
             raise ValueError(text)
         day = dt.date.fromisoformat(text)
-        daily_deals(day)
     except ValueError:
         raise ApiError(400, "no_daily_deal", detail=f"{text[:20]!r} is not a date") from None
-    except DailyDealMissingError as error:
+    try:
+        daily_deals(day)
+    except DailyDealMissingError as error:  # a ValueError too: caught apart from the above
         raise ApiError(400, "no_daily_deal", detail=str(error)) from None
     return day
 

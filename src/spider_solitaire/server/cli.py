@@ -47,6 +47,17 @@ def port_number(text: str) -> int:
     return int(text)
 
 
+def _add_cores_option(parser: argparse.ArgumentParser, flag: str, what: str) -> None:
+    """Add ``flag``: how many solver jobs run at once, ``what`` saying of which (default
+    None: ``$SPIDER_SOLVER_CORES``, else the CPU cores less one)."""
+    parser.add_argument(
+        flag,
+        type=int,
+        default=None,
+        help=f"{what} (default: $SPIDER_SOLVER_CORES, else CPU cores - 1)",
+    )
+
+
 def add_server_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``play``, ``serve`` and ``db`` on the ``spider`` command's ``subparsers``."""
     play = subparsers.add_parser(
@@ -85,13 +96,7 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
         default="",
         help="SQLAlchemy URL (default: $SPIDER_DB_URL, else games.db in the user data dir)",
     )
-    serve.add_argument(
-        "--solver-workers",
-        type=int,
-        default=None,
-        help="solver jobs this process runs at once (default: $SPIDER_SOLVER_CORES, else "
-        "CPU cores - 1)",
-    )
+    _add_cores_option(serve, "--solver-workers", "solver jobs this process runs at once")
     serve.add_argument(
         "--workers",
         type=int,
@@ -124,12 +129,7 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
     worker.add_argument(
         "--db", default="", help="PostgreSQL SQLAlchemy URL (default: $SPIDER_DB_URL)"
     )
-    worker.add_argument(
-        "--concurrency",
-        type=int,
-        default=None,
-        help="jobs at once (default: $SPIDER_SOLVER_CORES, else CPU cores - 1)",
-    )
+    _add_cores_option(worker, "--concurrency", "jobs at once")
     worker.set_defaults(handler=cmd_worker)
 
     db = subparsers.add_parser(

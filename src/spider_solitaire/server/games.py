@@ -492,10 +492,12 @@ class GameService:
         the ``UPDATE`` that records the change still refuses it if another process got
         in first), else as :meth:`at_version` reads it.
 
-        A game the player left for another one that is still unfinished cannot change
-        (a decision of ours, so that no game is left without its result): going back to
-        it is done by opening it (:meth:`open`), which asks before the other counts as
-        lost.
+        A game the player left for another one cannot change (a decision of ours, so that
+        no game escapes its result): not while the other is unfinished with an action,
+        and not at all once the game left has its result (a stale tab acting on a lost
+        game must not make it current again, even before the new game's first action).
+        Going back to a game is done by opening it (:meth:`open`), which asks before the
+        other counts as lost.
 
         Raises:
             ApiError: 404 ``not_found``; 409 ``stale_version``; 409 ``not_current`` with
@@ -510,9 +512,12 @@ class GameService:
         ):
             loaded = self.at_version(player_id, game_id, version)
         if player_id is not None:
-            playing = self._leaving(player_id, keep=game_id)
-            if playing is not None:
-                current = self._load(playing[0])
+            leaving = self._leaving(player_id, keep=game_id)
+            playing = None if leaving is None else leaving[0]
+            if playing is None and loaded.record.decided:
+                playing = self.store.games.current(player_id)
+            if playing is not None and playing.id != game_id:
+                current = self._load(playing)
                 raise ApiError(409, "not_current", state=Localized(self.state, current))
         return loaded
 
