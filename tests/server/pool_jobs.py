@@ -42,3 +42,38 @@ def limits(report: Any) -> tuple[int, int, int]:
     import resource
 
     return os.getpid(), os.nice(0), resource.getrlimit(resource.RLIMIT_CPU)[0]
+
+
+def nap(report: Any, seconds: float, value: Any) -> Any:
+    """Wait ``seconds`` (using no CPU), then answer ``value``."""
+    time.sleep(seconds)
+    return value
+
+
+def fake_history(
+    report: Any,
+    positions: list[str],
+    start: str | None,
+    time_limit: float | None,
+    probe_limit: float | None,
+    node_limit: int | None,
+    budget: float,
+) -> Any:
+    """A controlled "Can I still win?" (in place of ``tasks.history_job``): "yes" after
+    0.02 s for a 1-suit position, :data:`HOLD_SECONDS` for a 2-suit one, after
+    :data:`HOG_SECONDS` for a 4-suit one."""
+    from spider_solitaire.server.jobs.tasks import HistoryOutcome, SolveOutcome
+
+    rules = positions[-1].split("\n", 1)[0]
+    seconds = {"rules: S1": 0.02, "rules: S2": HOLD_SECONDS}.get(rules[:9], HOG_SECONDS)
+    time.sleep(seconds)
+    current = SolveOutcome("won", (), 1, seconds)
+    return HistoryOutcome(current, None, False, None, None, (), 1, seconds)
+
+
+HOG_SECONDS = 0.25
+"""How long a hog's controlled "Can I still win?" takes."""
+
+HOLD_SECONDS = 2.0
+"""How long a controlled "Can I still win?" that holds a share while a test asks again
+takes."""

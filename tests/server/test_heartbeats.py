@@ -204,6 +204,7 @@ def test_without_a_worker_the_help_is_unavailable_and_healthz_says_so(pg_url: st
         assert strict.json()["status"] == "degraded"
         state = new_game(client, code=CODE)
         asks = [
+            ("post", f"/api/games/{state['id']}/hint", {"version": 0}),  # a worker's job too
             ("post", f"/api/games/{state['id']}/can-win", {"version": 0}),
             ("post", f"/api/games/{state['id']}/solution/next", {"version": 0}),
             ("post", "/api/winnable-deals", {"suits": 1}),
@@ -360,7 +361,7 @@ def test_revision_0006_gives_older_searches_their_start_as_heartbeat(db_url: str
                 ),
                 columns,
             )
-        assert upgrade_database(engine) == ("0005", "0006")
+        assert upgrade_database(engine) == ("0005", "0007")  # 0007: fair shares
         with engine.connect() as connection:
             row = connection.execute(select(deal_searches.c.beat_at)).one()
             workers = connection.execute(select(solver_workers)).all()

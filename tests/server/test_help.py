@@ -21,7 +21,10 @@ from spider_solitaire.cards import card_text
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db.tables import solver_jobs
+from spider_solitaire.server.help.hint import found_hint, hint_view
+from spider_solitaire.server.jobs.tasks import decode_outcome, encode_outcome, hint_job
 from spider_solitaire.server.settings import Settings
+from spider_solitaire.solver import hint as solver_hint
 
 from .conftest import SchemaTemplates, act, board, fresh_database, new_game
 from .servers import spider_worker
@@ -167,6 +170,27 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
     app.state.service.cache.clear()  # kept with the game
     assert client.get(f"/api/games/{state['id']}").json()["assisted"] is True
     assert act(client, state, "2:1>1").json()["state"]["assisted"] is True
+
+
+def test_a_hint_runs_in_a_solver_process_and_answers_as_the_solver_does(
+    client: TestClient, app: FastAPI
+) -> None:
+    state = played(client, TRAP, TRAP_LINE[:3])  # a history the hint looks back at
+    game = Game.from_position(TRAP, strict=False)
+    for text in TRAP_LINE[:3]:
+        game.act(text)
+    pool = app.state.solver_pool
+    before = pool.stats().finished
+    hint = post(client, state, "hint").json()["hint"]
+    if app.state.settings.job_queue == "pool":  # else spider worker worked it out
+        assert pool.stats().finished == before + 1  # worked out in a worker process
+    expected = solver_hint(game)
+    assert hint["action"] == str(expected.move)
+    assert hint["reasons"] == list(expected.reasons)
+    assert hint == hint_view(game, expected, "en").model_dump()
+    outcome = hint_job(lambda _value: None, game.start.to_text(), game.snapshot(), 100)
+    assert decode_outcome(encode_outcome(outcome)) == outcome  # as the job queue carries it
+    assert found_hint(outcome) == expected
 
 
 def test_marking_an_older_version_marks_the_newest_kept_too(

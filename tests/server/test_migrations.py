@@ -38,8 +38,8 @@ DROPPED = {"history", "redo", "score", "moves", "is_won"}
 RECORD_TABLES = {"results", "stat_resets", "transfer_codes"}
 RECORD_COLUMNS = {"practice", "playing_ms", "outcome", "finished_won_at", "share_id"}
 
-HEAD = "0006"
-"""The newest revision (the heartbeats of issue 21)."""
+HEAD = "0007"
+"""The newest revision (the fair solver shares of issue 21, after its heartbeats)."""
 
 
 @pytest.fixture

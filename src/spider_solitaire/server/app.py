@@ -34,7 +34,7 @@ from .errors import ApiError, pick_language
 from .games import GameService
 from .help import HelpService
 from .jobs.pool import SolverPool
-from .jobs.runner import Runner, SolverRunner
+from .jobs.runner import Runner, Shares, SolverRunner
 from .limits import Limit, RateLimiter
 from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from .record.daily import DailyBook, check_daily_data
@@ -167,7 +167,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         memory_mb=settings.solver_memory_mb or None,
         queue_seconds=settings.solver_queue_seconds,
     )
-    runner: Runner = SolverRunner(pool, store)
+    shares = Shares(settings.solver_jobs_per_address, settings.solver_jobs_per_player)
+    runner: Runner = SolverRunner(pool, store, shares)
     if settings.job_queue == "procrastinate":
         from .jobs.queue import QueueRunner, ensure_queue_schema, queue_app
 
@@ -176,7 +177,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             store,
             queue_app(settings.database_url()),
             settings.solver_queue_seconds,
-            settings.worker_silent_seconds,
+            shares,
+            worker_silent_seconds=settings.worker_silent_seconds,
         )
     elif settings.job_queue != "pool":
         raise ValueError(f"job_queue {settings.job_queue!r} is not pool or procrastinate")

@@ -96,6 +96,10 @@ class Settings:
             make per window (0: no limit); more get 429 ``rate_limited``.
         new_games_per_address: new games a client address may start per window (each
             may make a player).
+        solver_jobs_per_address, solver_jobs_per_player: the fair shares of the solvers:
+            how many solver jobs (hints included) a client address, a player, may have
+            queued or running at once, across every server process (0: no limit); more
+            get 429 ``too_many_jobs`` with ``Retry-After``.
         job_queue: where solver work runs: ``pool`` (the default: this process's own
             worker processes) or ``procrastinate`` (queued on PostgreSQL for
             ``spider worker`` processes on any machine; docs/hosting.md).
@@ -127,6 +131,8 @@ class Settings:
     solver_per_address: int = 120
     solver_per_player: int = 60
     new_games_per_address: int = 120
+    solver_jobs_per_address: int = 4
+    solver_jobs_per_player: int = 3
     job_queue: str = "pool"
 
     def database_url(self) -> str:

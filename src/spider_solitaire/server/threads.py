@@ -1,4 +1,4 @@
-"""Running blocking work (the database, the engine, a hint's look-ahead) from async routes:
+"""Running blocking work (the database, the engine) from async routes:
 the server's one helper for it, :class:`Blocking`."""
 
 from __future__ import annotations
@@ -32,7 +32,3 @@ class Blocking:
         if self.inline:
             return function(*args, **kwargs)
         return await run_in_threadpool(function, *args, **kwargs)
-
-
-IN_THREADS = Blocking(inline=False)
-"""For work that takes milliseconds whatever the database (a hint's look-ahead)."""

@@ -24,6 +24,24 @@ WORKER_ROWS_KEPT = timedelta(days=1)
 UNFINISHED = ("queued", "running")
 """The statuses of a solver job that has not ended."""
 
+SHARE_LOCK = 0x5350_4A53
+"""The PostgreSQL advisory lock (transaction-scoped) under which a solver job takes its
+share (:meth:`Jobs.take_share`): two server processes never both take the last place."""
+
+FORGET_SECONDS = 3600.0
+"""A solver job whose row nobody has written for this long is deleted when another job
+takes its share (its server process was killed before it could delete it)."""
+
+
+class ShareFull(Exception):
+    """A solver job was refused: ``who`` (``address`` or ``player``) already has ``most``
+    jobs queued or running."""
+
+    def __init__(self, who: str, most: int) -> None:
+        super().__init__(f"{most} solver jobs per {who}")
+        self.who = who
+        self.most = most
+
 
 class Jobs(Area):
     """Deal searches, the players' running solver jobs, kept solutions and solver jobs."""
@@ -200,13 +218,70 @@ class Jobs(Area):
         row = self.database.first(statement)
         return str(row[0]) if row is not None else None
 
-    # --- the job queue's solver jobs ---------------------------------------------------
+    # --- solver jobs: the shares, and the job queue's jobs ------------------------------
 
     def add_solver_job(self, row: dict[str, Any]) -> None:
         """Save a new solver job (a row of ``solver_jobs``; its times are set to now)."""
         now = utc_now()
         with self.database.writing() as connection:
             connection.execute(insert(solver_jobs), row | {"created_at": now, "updated_at": now})
+
+    def take_share(
+        self, row: dict[str, Any], *, per_address: int, per_player: int, fresh_seconds: float
+    ) -> int:
+        """Save the new solver job ``row`` (its times set to now) unless its client address
+        or its player already has as many jobs queued or running as its share
+        (``per_address``, ``per_player``; 0: no limit). A job counts while its row was
+        written in the last ``fresh_seconds`` (its holder's heartbeat): the jobs of a
+        killed process stop counting by themselves. One transaction, under
+        :data:`SHARE_LOCK` on PostgreSQL (SQLite has one writer at a time).
+
+        Returns:
+            the job's turn: how many jobs of its address or its player (the more) were
+            queued or running before it (0: none).
+
+        Raises:
+            ShareFull: over a share (nothing was saved).
+        """
+        now = utc_now()
+        fresh = solver_jobs.c.updated_at >= now - timedelta(seconds=fresh_seconds)
+        live = solver_jobs.c.status.in_(UNFINISHED)
+        turn = 0
+        with self.database.writing() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(select(func.pg_advisory_xact_lock(SHARE_LOCK)))
+            connection.execute(
+                delete(solver_jobs).where(
+                    solver_jobs.c.updated_at < now - timedelta(seconds=FORGET_SECONDS)
+                )
+            )
+            for who, column, key, most in (
+                ("address", solver_jobs.c.address, row.get("address"), per_address),
+                ("player", solver_jobs.c.player_id, row["player_id"], per_player),
+            ):
+                if key is None:
+                    continue
+                count = select(func.count()).where(column == key, live, fresh)
+                ahead = int(connection.execute(count).scalar_one())
+                if most > 0 and ahead >= most:
+                    raise ShareFull(who, most)
+                turn = max(turn, ahead)
+            connection.execute(insert(solver_jobs), row | {"created_at": now, "updated_at": now})
+        return turn
+
+    def beat_solver_job(self, job_id: str, *, statuses: tuple[str, ...] = UNFINISHED) -> None:
+        """Refresh the solver job ``job_id``'s ``updated_at`` (its heartbeat) while its
+        status is one of ``statuses``."""
+        statement = update(solver_jobs).where(
+            solver_jobs.c.id == job_id, solver_jobs.c.status.in_(statuses)
+        )
+        self._changed(statement.values(updated_at=utc_now()))
+
+    def drop_solver_job(self, job_id: str) -> None:
+        """Delete the solver job ``job_id`` (its answer was read, or nobody waits for it:
+        a worker still running it sees it gone and stops)."""
+        with self.database.writing() as connection:
+            connection.execute(delete(solver_jobs).where(solver_jobs.c.id == job_id))
 
     def solver_job(self, job_id: str) -> dict[str, Any] | None:
         """Return the solver job ``job_id`` as a dict of its columns (times in UTC), or

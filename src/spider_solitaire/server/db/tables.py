@@ -160,11 +160,18 @@ solver_jobs = Table(
     Column("cancel", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("address", String(64)),
+    Index("ix_solver_jobs_address", "address", "status"),
+    Index("ix_solver_jobs_player", "player_id", "status"),
 )
-"""A solver job queued for the workers (``spider worker``, in the job-queue mode): its task
-and arguments (JSON), its status (``queued``, ``running``, ``done``, ``failed``,
-``cancelled``), its last progress and its answer (JSON), a request to ``cancel`` it, and
-``updated_at``, which a running job's worker refreshes (its heartbeat)."""
+"""A solver job, queued or running, of a player (``player_id``) asked from a client
+``address``: what the players' shares of the solvers count, in every process. In the
+job-queue mode it is also the job the workers (``spider worker``) run: its task and
+arguments (JSON; empty for the embedded pool), its status (``queued``, ``running``,
+``done``, ``failed``, ``cancelled``), its last progress and its answer (JSON), a request
+to ``cancel`` it, and ``updated_at``, refreshed by whoever holds it (its heartbeat: the
+server process while it waits or runs it in its pool, the worker once it runs it). The
+row is deleted once its answer is read."""
 
 solver_workers = Table(
     "solver_workers",

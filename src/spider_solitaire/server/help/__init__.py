@@ -61,7 +61,7 @@ class HelpService:
     ) -> None:
         self.runner = runner
         self.kept = KeptSolutions(store)
-        self.hints = Hints(games, blocking)
+        self.hints = Hints(games, blocking, runner)
         self.can_win = CanWin(games, blocking, runner, settings, self.kept)
         self.solutions = Solutions(games, blocking, runner, settings, self.kept)
         self.deal_searches = DealSearches(games, store, blocking, runner, settings, self.kept)

@@ -16,13 +16,15 @@ from .kept import KeptSolutions
 @dataclass(frozen=True, slots=True)
 class Asker:
     """Who asks for help: the ``player`` (None without a valid cookie, so every game is
-    404), their ``language`` (``en`` or ``es``, for the answer's sentences), and how to
+    404), their ``language`` (``en`` or ``es``, for the answer's sentences), how to
     tell that they have left (``disconnected``: the client closed the connection, which
-    stops their solve; None when nobody waits)."""
+    stops their solve; None when nobody waits) and the client's ``address`` (whose share
+    of the solvers a job takes; None when unknown)."""
 
     player: str | None
     language: str
     disconnected: Disconnected | None = None
+    address: str | None = None
 
 
 class SolverHelp:

@@ -111,7 +111,7 @@ class CanWin(SolverHelp):
         try:
             outcome = await self.runner.run(
                 player,
-                JobLimits(cpu_seconds, asker.disconnected),
+                JobLimits(cpu_seconds, asker.disconnected, address=asker.address),
                 history_job,
                 [position.to_text() for position in positions],
                 start,

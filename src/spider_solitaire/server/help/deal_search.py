@@ -69,6 +69,8 @@ class Search:
         beat: when the process running it last wrote its heartbeat (UTC).
         confirm: what the player confirmed for the new game (``abandon``); known only to
             the process that runs the search.
+        address: the client's address it was asked from (its share of the solvers);
+            known only to the process that runs the search.
     """
 
     id: str
@@ -85,6 +87,7 @@ class Search:
     ended: datetime | None
     beat: datetime
     confirm: tuple[ConfirmWord, ...] = ()
+    address: str | None = None
 
     @classmethod
     def of(cls, row: dict[str, Any]) -> Search:
@@ -148,12 +151,18 @@ class DealSearches(SolverHelp):
         self._closing = False
 
     async def start(
-        self, player: str, suits: SuitCount, rule: RuleName, confirm: Sequence[ConfirmWord] = ()
+        self,
+        player: str,
+        suits: SuitCount,
+        rule: RuleName,
+        confirm: Sequence[ConfirmWord] = (),
+        address: str | None = None,
     ) -> Search:
         """Start searching for a deal of ``suits`` and ``rule`` (1 suit: always Classic)
         that the solver wins; the player's earlier search or solve is cancelled. Return
         it. ``confirm``: what the player confirmed for the new game (see
-        :meth:`.GameService.create`).
+        :meth:`.GameService.create`); ``address``: the client's (its share of the
+        solvers).
 
         Raises:
             ApiError: 503 ``help_unavailable`` (no solver worker runs now, in the job-queue
@@ -180,7 +189,7 @@ class DealSearches(SolverHelp):
             "beat_at": now,
         }
         self.store.jobs.add_search(row)
-        search = replace(Search.of(row), confirm=tuple(confirm))
+        search = replace(Search.of(row), confirm=tuple(confirm), address=address)
         task = asyncio.run_coroutine_threadsafe(self._run(search), self._searching())
         with self._lock:
             self._tasks = {key: t for key, t in self._tasks.items() if not t.done()}
@@ -300,7 +309,9 @@ class DealSearches(SolverHelp):
             tried = int(value.get("tried", tried))
             store.jobs.update_search(search.id, running_only=True, tried=tried)
 
-        limits = JobLimits(settings.winnable_budget + CPU_MARGIN, gone, progress)
+        limits = JobLimits(
+            settings.winnable_budget + CPU_MARGIN, gone, progress, address=search.address
+        )
         try:
             outcome = await self.runner.run(
                 search.player,

@@ -1,31 +1,54 @@
 """The hint: one suggested action from what the player sees, with its reasons (the
 server's side of the help; the look-ahead itself is the solver's
-:func:`spider_solitaire.solver.hints.hint`)."""
+:func:`spider_solitaire.solver.hints.hint`, run where the other solver work runs: the
+embedded pool's worker processes or ``spider worker``, :func:`..jobs.tasks.hint_job`)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Literal
 
 from ...cards import CARD_TEXTS
 from ...game import Game
-from ...solver import hint as solver_hint
+from ...moves import Move
+from ...solver import Hint
 from ..errors import ApiError
 from ..games import GameService
+from ..jobs.pool import SolveFailed
+from ..jobs.runner import RETRY_BUSY, JobLimits, Runner
+from ..jobs.tasks import HintOutcome, hint_job
 from ..schemas.help import HintAnswer, HintView
 from ..texts import hint_short, hint_text
-from ..threads import IN_THREADS, Blocking
+from ..threads import Blocking
 from .base import Asker
 
+log = logging.getLogger(__name__)
 
-def hint_view(game: Game, language: str) -> HintView:
-    """Return the solver's hint for ``game`` as the player sees it, its sentences in
-    ``language`` (the solver's hint looks only at the player's view of the game).
+HINT_CPU_SECONDS = 5.0
+"""A hint job's CPU budget (measured: 5-20 ms typical, 60 ms at worst; the rest is the
+worker's start)."""
+
+HINT_LANE = "hint"
+"""The runner's lane of hints (:class:`~..jobs.runner.JobLimits`): a player's new hint
+supersedes their older one, never their "Can I still win?"."""
+
+
+def found_hint(outcome: HintOutcome) -> Hint:
+    """Return the solver's :class:`~spider_solitaire.solver.Hint` that ``outcome`` (a hint
+    job's answer, in notation) describes."""
+    move = Move.parse(outcome.move) if outcome.move is not None else None
+    return Hint(move, outcome.reasons, tuple(Move.parse(step) for step in outcome.line))
+
+
+def hint_view(game: Game, result: Hint, language: str) -> HintView:
+    """Return the solver's hint ``result`` for ``game`` as the player sees it, its
+    sentences in ``language`` (the solver's hint looks only at the player's view of the
+    game).
 
     When the hint is ``stuck`` and nothing can be undone, the solver's reason (undo is
     the way out) does not apply: the hint has no reasons, and its text says the way out
     (restart or a new game), a decision of the server, which knows the undo history.
     """
-    result = solver_hint(game)
     move = result.move
     reasons = list(result.reasons)
     messages = result.explain(language)
@@ -69,28 +92,50 @@ class Hints:
     Args:
         games: the game service (reads the game, marks it assisted).
         blocking: how the service's blocking methods are run (see :mod:`..threads`).
+        runner: runs the hint's look-ahead where the other solver work runs.
     """
 
-    def __init__(self, games: GameService, blocking: Blocking) -> None:
+    def __init__(self, games: GameService, blocking: Blocking, runner: Runner) -> None:
         self.games = games
         self.blocking = blocking
+        self.runner = runner
 
     async def hint(self, asker: Asker, game_id: str, version: int) -> HintAnswer:
         """Return the hint for ``asker``'s game at ``version`` with its sentences in their
         language, and the game's state, now marked assisted.
 
-        The hint is a short look-ahead in this process (measured: 5-20 ms typical, 60 ms
-        at worst), run in a thread so that the event loop keeps answering meanwhile; it
-        needs no worker process (it sees only the player's view).
+        The hint is a short look-ahead (measured: 5-20 ms typical, 60 ms at worst) run by
+        the runner like every solver job (in the pool's worker processes or by ``spider
+        worker``), within the player's and the address's shares of the solvers, in a lane
+        of its own (:data:`HINT_LANE`): it does not stop the player's other solver job.
 
         Raises:
-            ApiError: 404, 409 ``stale_version``, 422 ``game_won`` (the game is then not
-                marked assisted).
+            ApiError: 404, 409 ``stale_version`` or ``solve_cancelled`` (the player asked
+                for another hint, or left), 422 ``game_won`` (the game is then not marked
+                assisted), 429 over a share, 503 ``solver_busy`` or ``solver_failed``, or
+                ``help_unavailable`` (the job-queue layout with no worker).
         """
         games, blocking, language = self.games, self.blocking, asker.language
         loaded = await blocking(games.at_version, asker.player, game_id, version)
-        if loaded.game.is_won:
+        game = loaded.game
+        if game.is_won:
             raise ApiError(422, "game_won")
-        view = await IN_THREADS(hint_view, loaded.game, language)
+        assert asker.player is not None  # the player's game was found
+        limits = JobLimits(
+            HINT_CPU_SECONDS, asker.disconnected, lane=HINT_LANE, address=asker.address
+        )
+        try:
+            outcome = await self.runner.run(
+                asker.player,
+                limits,
+                hint_job,
+                game.start.to_text(),
+                game.snapshot(),
+                game.undo_limit,
+            )
+        except SolveFailed as failed:
+            log.error("a hint's look-ahead failed: %s", failed)
+            raise ApiError(503, "solver_failed", headers=RETRY_BUSY) from None
+        view = hint_view(game, found_hint(outcome), language)
         marked = await blocking(games.mark_assisted, loaded)
         return HintAnswer(state=games.state(marked, language), hint=view)

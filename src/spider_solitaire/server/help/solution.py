@@ -35,7 +35,9 @@ class Solutions(SolverHelp):
         solution = self.kept.get(game_id, game.position)
         if solution is None:
             settings = self.settings
-            limits = JobLimits(settings.solve_time_limit + CPU_MARGIN, asker.disconnected)
+            limits = JobLimits(
+                settings.solve_time_limit + CPU_MARGIN, asker.disconnected, address=asker.address
+            )
             try:
                 outcome = await self.runner.run(
                     player,

@@ -10,7 +10,9 @@ never forked). In the worker, before the job:
 * ``RLIMIT_AS`` caps its memory (:attr:`Settings.solver_memory_mb`);
 * ``nice`` lowers its priority, so that the server's requests win the CPU.
 
-The pool runs at most ``cores`` jobs at once (the others wait for a slot, in order) and
+The pool runs at most ``cores`` jobs at once (the others wait for a slot by turn: the
+client address served least recently first, then its player served least recently, so
+that one address's many jobs do not keep another player's behind them all) and
 at most one per *owner* (a player): a new job of the same owner cancels the older one,
 whose process is killed. A waiting caller also polls ``disconnected()`` (the request's
 ``is_disconnected``) and kills its job when the client has gone.
@@ -37,7 +39,7 @@ import select
 import signal
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -157,55 +159,110 @@ def _exit_when_the_server_goes(conn: Connection) -> None:
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
-# --- slots: at most N jobs at once, from any event loop ------------------------------
+# --- slots: at most N jobs at once, from any event loop, by turn ---------------------
 
 
 @dataclass(eq=False)
 class _Waiter:
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[None]
+    turn: tuple[str, str]
     granted: bool = False
 
 
+SERVED_KEPT = 4096
+"""How many addresses and players :class:`_Slots` remembers when it last served (the
+least recently served go; one forgotten counts as never served)."""
+
+
 class _Slots:
-    """A first-come first-served counting semaphore usable from several event loops."""
+    """A counting semaphore usable from several event loops that grants a free slot by
+    turn, not by arrival: to the waiting client address (the first part of a waiter's
+    ``turn``) served least recently, then within it to its player (the second part) served
+    least recently, then by arrival. An address that has just had a slot (a waiting one or
+    a free one at once) goes behind every address that waits."""
 
     def __init__(self, count: int) -> None:
         self.free = count
         self._lock = threading.Lock()
-        self._queue: deque[_Waiter] = deque()
+        self._queue: OrderedDict[str, OrderedDict[str, deque[_Waiter]]] = OrderedDict()
+        self._waiting = 0
+        self._served: OrderedDict[tuple[str, ...], int] = OrderedDict()
+        self._grants = 0
 
     @property
     def waiting(self) -> int:
         """How many callers wait for a slot."""
-        return len(self._queue)
+        return self._waiting
 
-    def enter(self) -> _Waiter:
-        """Ask for a slot; the waiter's future is done (and ``granted``) once it has one."""
-        waiter = _Waiter(asyncio.get_running_loop(), asyncio.get_running_loop().create_future())
+    def enter(self, turn: tuple[str, str] = ("", "")) -> _Waiter:
+        """Ask for a slot for ``turn`` (address, player); the waiter's future is done
+        (and ``granted``) once it has one."""
+        loop = asyncio.get_running_loop()
+        waiter = _Waiter(loop, loop.create_future(), turn)
         with self._lock:
-            if self.free > 0 and not self._queue:
+            if self.free > 0 and not self._waiting:
                 self.free -= 1
-                waiter.granted = True
+                self._grant(waiter)
                 waiter.future.set_result(None)
             else:
-                self._queue.append(waiter)
+                first, second = turn
+                players = self._queue.setdefault(first, OrderedDict())
+                players.setdefault(second, deque()).append(waiter)
+                self._waiting += 1
+        return waiter
+
+    def _grant(self, waiter: _Waiter) -> None:
+        """Give ``waiter`` a slot and remember when its address and player were served
+        (under the lock)."""
+        waiter.granted = True
+        self._grants += 1
+        first, second = waiter.turn
+        for key in ((first,), (first, second)):
+            self._served[key] = self._grants
+            self._served.move_to_end(key)
+        while len(self._served) > SERVED_KEPT:
+            self._served.popitem(last=False)
+
+    def _next(self) -> _Waiter | None:
+        """Take the waiter whose turn it is (under the lock), or None."""
+        if not self._queue:
+            return None
+        served = self._served
+        first = min(self._queue, key=lambda key: served.get((key,), 0))
+        players = self._queue[first]
+        second = min(players, key=lambda key: served.get((first, key), 0))
+        waiters = players[second]
+        waiter = waiters.popleft()
+        self._waiting -= 1
+        if not waiters:
+            del players[second]
+            if not players:
+                del self._queue[first]
         return waiter
 
     def leave(self, waiter: _Waiter) -> None:
         """Give up a waiter: release its slot if it was granted, else leave the queue."""
         with self._lock:
             if not waiter.granted:
-                with contextlib.suppress(ValueError):
-                    self._queue.remove(waiter)
+                first, second = waiter.turn
+                players = self._queue.get(first)
+                waiters = players.get(second) if players is not None else None
+                if waiters is not None and waiter in waiters:
+                    waiters.remove(waiter)
+                    self._waiting -= 1
+                    if not waiters:
+                        del self._queue[first][second]
+                        if not self._queue[first]:
+                            del self._queue[first]
                 return
             waiter.granted = False
-            while self._queue:
-                following = self._queue.popleft()
-                following.granted = True
-                following.loop.call_soon_threadsafe(_wake, following.future)
+            following = self._next()
+            if following is None:
+                self.free += 1
                 return
-            self.free += 1
+            self._grant(following)
+            following.loop.call_soon_threadsafe(_wake, following.future)
 
 
 def _wake(future: asyncio.Future[None]) -> None:
@@ -357,12 +414,14 @@ class SolverPool:
         cpu_seconds: float,
         disconnected: Callable[[], Awaitable[bool]] | None = None,
         progress: Callable[[Any], None] | None = None,
+        turn: tuple[str, str] | None = None,
     ) -> Any:
         """Run ``job(report, *args)`` in a worker for ``owner`` and return its result.
 
         A job already running or waiting for ``owner`` is cancelled first (one job per
         player). Progress values the job reports are passed to ``progress`` (on this
-        loop).
+        loop). When every core is busy, the job waits for its ``turn``: the address served
+        least recently first, then its player served least recently (see :class:`_Slots`).
 
         Args:
             owner: the player the job is for.
@@ -371,6 +430,8 @@ class SolverPool:
             cpu_seconds: the worker's CPU budget (``RLIMIT_CPU``, rounded up).
             disconnected: polled while waiting; when it answers True, the job is killed.
             progress: called with each progress value.
+            turn: whose turn the job waits for: (client address, player); None:
+                ``(owner, owner)``.
 
         Raises:
             SolveCancelled: superseded, disconnected, closed or queue_timeout.
@@ -387,7 +448,7 @@ class SolverPool:
             self._cancel(older, "superseded")
         waiter: _Waiter | None = None
         try:
-            waiter = await self._wait_for_slot(run, disconnected)
+            waiter = await self._wait_for_slot(run, disconnected, turn or (owner, owner))
             return await self._execute(run, job, args, cpu_seconds, disconnected, progress)
         except SolveCancelled:
             self._count("cancelled")
@@ -414,9 +475,12 @@ class SolverPool:
             raise SolveCancelled(run.cancelled)
 
     async def _wait_for_slot(
-        self, run: _Run, disconnected: Callable[[], Awaitable[bool]] | None
+        self,
+        run: _Run,
+        disconnected: Callable[[], Awaitable[bool]] | None,
+        turn: tuple[str, str],
     ) -> _Waiter:
-        waiter = self._slots.enter()
+        waiter = self._slots.enter(turn)
         deadline = time.monotonic() + self.queue_seconds
         try:
             while not waiter.future.done():
@@ -426,7 +490,9 @@ class SolverPool:
                 run.wakeup.clear()
                 wake = asyncio.ensure_future(run.wakeup.wait())
                 either: set[asyncio.Future[Any]] = {waiter.future, wake}
-                await asyncio.wait(either, timeout=self.poll_seconds)
+                await asyncio.wait(
+                    either, timeout=self.poll_seconds, return_when=asyncio.FIRST_COMPLETED
+                )
                 wake.cancel()
             await self._check(run, None)
         except BaseException:
@@ -464,7 +530,8 @@ class SolverPool:
                 loop.add_reader(fd, run.wakeup.set)
                 watched.append(fd)
             while True:
-                await self._check(run, disconnected)
+                if run.cancelled is not None or not reader.poll():
+                    await self._check(run, disconnected)  # an answer there is read first
                 if reader.poll():
                     try:
                         message = reader.recv()

@@ -45,6 +45,7 @@ from .runner import (
     Job,
     JobLimits,
     Runner,
+    Shares,
     player_job,
     superseded,
 )
@@ -65,6 +66,10 @@ TASK_NAME = "spider.solve"
 
 POLL_SECONDS = 0.2
 """How often a waiting server checks its job, and a worker its cancel flag and heartbeat."""
+
+FIRST_POLL_SECONDS = 0.01
+"""A waiting server's first look at its job; each next one waits twice as long, up to
+:data:`POLL_SECONDS` (a hint answers in tens of milliseconds)."""
 
 SILENT_SECONDS = 10.0
 """A running job whose worker has not written for this long is taken as lost (the
@@ -130,6 +135,7 @@ class QueueRunner(Runner):
         store: the database (its ``solver_jobs`` and ``player_jobs``).
         app: the procrastinate app (:func:`queue_app`), opened by :meth:`open`.
         queue_seconds: how long a job may wait for a worker before 503 ``solver_busy``.
+        shares: the shares of the solvers (counted in ``store``).
         worker_silent_seconds: a worker whose heartbeat is older than this is gone.
     """
 
@@ -138,13 +144,21 @@ class QueueRunner(Runner):
         store: Store,
         app: procrastinate.App,
         queue_seconds: float,
+        shares: Shares | None = None,
         worker_silent_seconds: float = 10.0,
     ) -> None:
-        self.store = store
+        self.store: Store = store
+        self.shares = shares or Shares()
         self.app = app
         self.queue_seconds = queue_seconds
         self.worker_silent_seconds = worker_silent_seconds
         self._opened = False
+
+    FIRST_STATUS = "queued"
+
+    def _arguments(self, job: Job) -> str:
+        """The job's arguments as JSON (the worker reads them from ``solver_jobs``)."""
+        return json.dumps({"args": list(job.args), "kwargs": job.kwargs})
 
     async def workers(self, since: datetime | None = None) -> int:
         """Return how many workers wrote their heartbeat at ``since`` (UTC) or later
@@ -160,34 +174,23 @@ class QueueRunner(Runner):
         if not await self.workers():
             raise ApiError(503, "help_unavailable", headers=RETRY_UNAVAILABLE, detail="no_worker")
 
-    def _defer(self, job_id: str) -> None:
+    def _defer(self, job_id: str, turn: int) -> None:
         if not self._opened:
             self.app.open()
             self._opened = True
-        self.app.configure_task(TASK_NAME, queue=QUEUE).defer(job_id=job_id)
+        task = self.app.configure_task(TASK_NAME, queue=QUEUE, priority=-turn)
+        task.defer(job_id=job_id)
 
     async def _run(self, job: Job) -> Any:
-        """Write ``job``, defer it to the workers and wait for its answer (see
-        :meth:`Runner.run <.runner.Runner.run>`)."""
+        """Defer ``job`` (its row was written by :meth:`Runner.run <.runner.Runner.run>`) to
+        the workers, with its turn as procrastinate's priority (an address's or a player's
+        n-th job waiting comes after every other address's and player's first), and wait
+        for its answer."""
         player, job_id, limits = job.player, job.id, job.limits
-        await self.check_available()
-        row = {
-            "id": job_id,
-            "player_id": player,
-            "task": job.task.__name__,
-            "args": json.dumps({"args": list(job.args), "kwargs": job.kwargs}),
-            "cpu_seconds": limits.cpu_seconds,
-            "status": "queued",
-            "progress": None,
-            "result": None,
-            "error": None,
-            "detail": None,
-            "cancel": False,
-        }
-        await asyncio.to_thread(self.store.jobs.add_solver_job, row)
-        async with player_job(self.store, player, job_id):
+        claims = self.store if limits.lane is None else None
+        async with player_job(claims, player, job_id):
             try:
-                await asyncio.to_thread(self._defer, job_id)
+                await asyncio.to_thread(self._defer, job_id, job.turn)
                 return await self._wait(player, job_id, limits)
             except asyncio.CancelledError:  # the caller stopped waiting: the worker stops too
                 await self._cancel(job_id, "cancelled")
@@ -209,6 +212,8 @@ class QueueRunner(Runner):
         store = self.store
         queued_until = time.monotonic() + self.queue_seconds
         seen_progress = None
+        pause = FIRST_POLL_SECONDS
+        beat = [time.monotonic()]
         while True:
             job = await asyncio.to_thread(store.jobs.solver_job, job_id)
             assert job is not None
@@ -229,7 +234,7 @@ class QueueRunner(Runner):
             reason = None
             if limits.disconnected is not None and await limits.disconnected():
                 reason = "disconnected"
-            elif await superseded(store, player, job_id):
+            elif limits.lane is None and await superseded(store, player, job_id):
                 reason = "superseded"
             elif status == "queued" and time.monotonic() > queued_until:
                 reason = "queue_timeout"
@@ -252,7 +257,9 @@ class QueueRunner(Runner):
                     await self.check_available()
                     raise ApiError(503, "solver_busy", headers=RETRY_BUSY, detail=reason)
                 raise ApiError(409, "solve_cancelled", detail=reason)
-            await asyncio.sleep(POLL_SECONDS)
+            await self._beat(job_id, beat, ("queued",))  # a worker beats a running one
+            await asyncio.sleep(pause)
+            pause = min(POLL_SECONDS, pause * 2)
 
     async def close(self) -> None:
         """Close the connection to the queue (the app is shutting down)."""

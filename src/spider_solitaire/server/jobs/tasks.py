@@ -15,10 +15,12 @@ import dataclasses
 import json
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from ...codes import GameCode
 from ...game import Game
-from ...solver import solve
+from ...position import Position
+from ...solver import hint, solve
 from .pool import Report
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -73,6 +75,16 @@ class WinnableOutcome:
     solution: tuple[str, ...]
     tried: int
     seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class HintOutcome:
+    """A hint's answer (:func:`hint_job`): the move in notation (count resolved; ``d`` for
+    a deal; None when stuck or won), its reason codes and the short plan it starts."""
+
+    move: str | None
+    reasons: tuple[str, ...]
+    line: tuple[str, ...]
 
 
 def solve_game(game: Game, time_limit: float | None, node_limit: int | None) -> SolveOutcome:
@@ -193,16 +205,31 @@ def winnable_job(
     return WinnableOutcome(None, (), tried, time.monotonic() - started)
 
 
-TASKS = {job.__name__: job for job in (solve_job, history_job, winnable_job)}
+def hint_job(report: Report, start: str, snapshot: dict[str, Any], undo_limit: int) -> HintOutcome:
+    """The solver's hint (:func:`spider_solitaire.solver.hint`, which reads only the
+    player's view and the positions since the last deal) for the game that ``snapshot``
+    (:meth:`Game.snapshot <spider_solitaire.game.Game.snapshot>`) describes, whose start
+    position is ``start`` (notation) and whose undo limit is ``undo_limit``."""
+    base = Game(Position.from_text(start, strict=False), undo_limit=undo_limit)
+    found = hint(Game.from_snapshot(snapshot, base))
+    move = str(found.move) if found.move is not None else None
+    return HintOutcome(move, found.reasons, tuple(map(str, found.line)))
+
+
+TASKS = {job.__name__: job for job in (solve_job, history_job, winnable_job, hint_job)}
 """The tasks a job-queue worker runs, by name (:mod:`.queue`)."""
 
 
-def encode_outcome(outcome: SolveOutcome | HistoryOutcome | WinnableOutcome) -> str:
+Outcome = SolveOutcome | HistoryOutcome | WinnableOutcome | HintOutcome
+"""What a task answers."""
+
+
+def encode_outcome(outcome: Outcome) -> str:
     """Return a task's answer as JSON (for the job queue's ``solver_jobs.result``)."""
     return json.dumps({"type": type(outcome).__name__, "fields": dataclasses.asdict(outcome)})
 
 
-def decode_outcome(text: str) -> SolveOutcome | HistoryOutcome | WinnableOutcome:
+def decode_outcome(text: str) -> Outcome:
     """Return the answer :func:`encode_outcome` wrote.
 
     Raises:
@@ -222,4 +249,6 @@ def decode_outcome(text: str) -> SolveOutcome | HistoryOutcome | WinnableOutcome
         return HistoryOutcome(**fields)
     if kind == "WinnableOutcome":
         return WinnableOutcome(**fields)
+    if kind == "HintOutcome":
+        return HintOutcome(fields["move"], tuple(fields["reasons"]), tuple(fields["line"]))
     raise ValueError(f"{kind!r} is not a task's answer")

@@ -105,9 +105,10 @@ SearchId = Annotated[str, Depends(search_id_in_path)]
 
 
 async def asker(request: Request, player: Player, language: Language) -> Asker:
-    """Return who asks for help: the player, their language, and the request's
-    ``is_disconnected`` (a client that leaves stops its solve)."""
-    return Asker(player, language, request.is_disconnected)
+    """Return who asks for help: the player, their language, the request's
+    ``is_disconnected`` (a client that leaves stops its solve) and the client's address."""
+    address = request.client.host if request.client is not None else None
+    return Asker(player, language, request.is_disconnected, address)
 
 
 Asking = Annotated[Asker, Depends(asker)]
@@ -137,7 +138,9 @@ ERROR_DESCRIPTIONS = {
     410: "gone: the code was used or has expired",
     413: "too_large: the body is over the limit",
     422: "the rules refuse the action: the engine's reason code, or no_target; or " + BAD_ID,
-    429: "rate_limited: too many such requests from this address or player; Retry-After",
+    429: "rate_limited: too many such requests from this address or player; too_many_jobs: "
+    "as many solver jobs queued or running for this address or player as its share; "
+    "Retry-After",
     503: "solver_busy (no free solver in time), solver_failed, or help_unavailable (no "
     "solver worker runs, in the job-queue layout); Retry-After",
 }

@@ -42,7 +42,13 @@ SOLVER_409 = (
 @router.post(
     "/games/{game_id}/hint",
     responses=error_responses(
-        400, 404, 409, 413, 429, s422="game_won: nothing left to hint; or " + BAD_ID
+        400,
+        404,
+        413,
+        429,
+        503,
+        s409=SOLVER_409,
+        s422="game_won: nothing left to hint; or " + BAD_ID,
     ),
     summary="A hint",
     dependencies=[SOLVER_LIMIT],
@@ -130,7 +136,8 @@ async def start_search(
     player_id, is_new = await blocking(service.player, player)
     await blocking(service.check_leaving, player_id, body.confirm)
     searches = helper.deal_searches
-    search = await searches.start(player_id, body.suits, body.rule, body.confirm)
+    address = request.client.host if request.client is not None else None
+    search = await searches.start(player_id, body.suits, body.rule, body.confirm, address)
     if is_new:
         set_player_cookie(response, player_id, secure=request.url.scheme == "https")
     return searches.view(search, language)

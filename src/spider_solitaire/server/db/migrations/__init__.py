@@ -17,6 +17,8 @@ upgrade --db URL`` runs it by hand. The revisions are in ``versions/``, oldest f
   64-bit counters, snapshots, deal searches, the player's running solver job, kept
   solutions and rate-limit counters.
 * ``0006``: heartbeats (issue 21): ``deal_searches.beat_at`` and ``solver_workers``.
+* ``0007``: fair solver shares (issue 21): ``solver_jobs.address`` and the indexes that
+  count an address's and a player's jobs.
 
 A new migration is a new file in ``versions/`` whose ``down_revision`` is the newest one,
 written with Alembic's portable operations (batch mode for anything but adding a column:
