@@ -4,6 +4,8 @@ searches for winnable deals (docs/api.md). Undoing several steps at once is in
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request, Response
 
 from ..players import set_player_cookie
@@ -39,17 +41,15 @@ SOLVER_409 = (
 """A solver route's 409."""
 
 
+def game_help_responses(s422: str) -> dict[int | str, dict[str, Any]]:
+    """The error answers of a help request on a game (hint, can-win, the solution's next
+    move): 400, 404, 413, 429, 503, the solver's 409s, and 422 ``s422`` or ``bad_id``."""
+    return error_responses(400, 404, 413, 429, 503, s409=SOLVER_409, s422=f"{s422}; or {BAD_ID}")
+
+
 @router.post(
     "/games/{game_id}/hint",
-    responses=error_responses(
-        400,
-        404,
-        413,
-        429,
-        503,
-        s409=SOLVER_409,
-        s422="game_won: nothing left to hint; or " + BAD_ID,
-    ),
+    responses=game_help_responses("game_won: nothing left to hint"),
     summary="A hint",
     dependencies=[SOLVER_LIMIT],
 )
@@ -61,15 +61,7 @@ async def hint(game_id: GameId, body: HelpRequest, helper: Help, asker: Asking) 
 
 @router.post(
     "/games/{game_id}/can-win",
-    responses=error_responses(
-        400,
-        404,
-        413,
-        429,
-        503,
-        s409=SOLVER_409,
-        s422="game_won: nothing left to check; or " + BAD_ID,
-    ),
+    responses=game_help_responses("game_won: nothing left to check"),
     summary="Can I still win?",
     dependencies=[SOLVER_LIMIT],
 )
@@ -85,15 +77,8 @@ async def can_win(
 
 @router.post(
     "/games/{game_id}/solution/next",
-    responses=error_responses(
-        400,
-        404,
-        413,
-        429,
-        503,
-        s409=SOLVER_409,
-        s422="game_won, not_winnable (proved lost) or no_solution_found (not in time); or "
-        + BAD_ID,
+    responses=game_help_responses(
+        "game_won, not_winnable (proved lost) or no_solution_found (not in time)"
     ),
     summary="Play the next move of the solution",
     dependencies=[SOLVER_LIMIT],
