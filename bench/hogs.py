@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 import httpx
+
+from serving import start_server
 
 HOG_CODE = "SP1-S4C-AAAAAAD"
 """The hogs' deal (4 suits: the solver uses its whole time)."""
@@ -65,20 +65,6 @@ NO_LIMITS = {
 }
 """The request limits off (the shares of the solvers stay), no search back through the
 history."""
-
-
-def start_server(db_url: str, solve_seconds: float) -> tuple[subprocess.Popen[str], str]:
-    """Start ``spider serve`` on a free loopback port; return the process and base URL."""
-    command = [sys.executable, "-m", "spider_solitaire.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", "0", "--db", db_url, "--log-level", "warning", "--solver-workers", "1"]
-    env = os.environ | {"PYTHONUNBUFFERED": "1", "SPIDER_SOLVE_TIME_LIMIT": str(solve_seconds)}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env | NO_LIMITS)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if "serving at http://127.0.0.1:" not in line:
-        process.kill()
-        raise SystemExit(f"server did not start: {line!r}")
-    return process, line.split()[4].rstrip("/")
 
 
 def client(base: str, address: str) -> httpx.AsyncClient:
@@ -144,7 +130,8 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         db_url = args.db or f"sqlite:///{Path(directory) / 'bench.db'}"
-        process, base = start_server(db_url, args.solve_seconds)
+        limit = {"SPIDER_SOLVE_TIME_LIMIT": str(args.solve_seconds)}
+        process, base = start_server(db_url, args=["--solver-workers", "1"], env=NO_LIMITS | limit)
         try:
             asyncio.run(measure(base, args))
         finally:

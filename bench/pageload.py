@@ -33,13 +33,14 @@ import argparse
 import asyncio
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 import httpx
+
+from serving import start_server
 
 CODE = "SP1-S4C-AAAAAAD"
 """Every client's deal (4 suits: the hint looks ahead the most)."""
@@ -52,22 +53,6 @@ NO_LIMITS = {
 }
 """Every client comes from 127.0.0.1: the request limits and the address's share of the
 solvers are off for the benchmark (each client keeps its player's own share)."""
-
-
-def start_server(db_url: str, solver_workers: int | None) -> tuple[subprocess.Popen[str], str]:
-    """Start ``spider serve`` on a free loopback port; return the process and base URL."""
-    command = [sys.executable, "-m", "spider_solitaire.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", "0", "--db", db_url, "--log-level", "warning"]
-    if solver_workers is not None:
-        command += ["--solver-workers", str(solver_workers)]
-    env = os.environ | {"PYTHONUNBUFFERED": "1"} | NO_LIMITS
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if "serving at http://127.0.0.1:" not in line:
-        process.kill()
-        raise SystemExit(f"server did not start: {line!r}")
-    return process, line.split()[4].rstrip("/")
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -146,7 +131,10 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         db_url = args.db or f"sqlite:///{Path(directory) / 'bench.db'}"
-        process, base = start_server(db_url, args.solver_workers)
+        workers = (
+            [] if args.solver_workers is None else ["--solver-workers", str(args.solver_workers)]
+        )
+        process, base = start_server(db_url, args=workers, env=NO_LIMITS)
         try:
             print(f"spider serve at {base} ({os.cpu_count()} cores), {db_url.split(':')[0]}")
             asyncio.run(measure(base, args))

@@ -43,6 +43,8 @@ from typing import Any
 
 import httpx
 
+from serving import start_server
+
 WEB_DIR = Path(__file__).resolve().parent.parent / "src" / "spider_solitaire" / "web"
 PAGE_SUFFIXES = (".html", ".js", ".mjs", ".css", ".woff2", ".woff", ".ttf", ".otf", ".json", ".svg")
 PAGE_BUDGET = 300 * 1024
@@ -67,20 +69,6 @@ NO_LIMITS = {
     "SPIDER_NEW_GAMES_PER_ADDRESS": "0",
 }
 """The players all come from 127.0.0.1: the request limits are off for the benchmark."""
-
-
-def start_server(db_url: str) -> tuple[subprocess.Popen[str], str]:
-    """Start ``spider serve`` on a free loopback port; return the process and base URL."""
-    command = [sys.executable, "-m", "spider_solitaire.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", "0", "--db", db_url, "--log-level", "warning"]
-    env = os.environ | {"PYTHONUNBUFFERED": "1"} | NO_LIMITS
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if "serving at http://127.0.0.1:" not in line:
-        process.kill()
-        raise SystemExit(f"server did not start: {line!r}")
-    return process, line.split()[4].rstrip("/")
 
 
 def choose(rng: random.Random, state: dict[str, Any]) -> dict[str, Any] | None:
@@ -268,7 +256,7 @@ def main() -> int:
     load_before = " ".join(f"{value:.2f}" for value in os.getloadavg())
     with tempfile.TemporaryDirectory(prefix="spider-bench-") as directory:
         db_url = args.db or f"sqlite:///{Path(directory) / 'games.db'}"
-        started = [start_server(db_url) for _ in range(args.servers)]
+        started = [start_server(db_url, env=NO_LIMITS) for _ in range(args.servers)]
         processes = [process for process, _base in started]
         bases = [base for _process, base in started]
         try:
