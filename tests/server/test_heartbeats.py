@@ -114,7 +114,7 @@ def test_a_search_that_beats_stays_running_past_the_limit(app: FastAPI, client: 
     assert beat > first  # it beats every third of the limit
     assert datetime.now(UTC) - beat < timedelta(seconds=STALE)
     stopped = client.post(f"/api/winnable-deals/{search_id}/stop").json()
-    assert (stopped["status"], stopped["reason"]) == ("cancelled", "solve_cancelled")
+    assert (stopped["status"], stopped["reason"]) == ("cancelled", "stopped")
 
 
 def test_two_pollers_end_a_stale_search_once(app: FastAPI, client: TestClient) -> None:

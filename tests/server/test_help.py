@@ -555,7 +555,7 @@ def test_a_search_can_be_stopped(client: TestClient, app: FastAPI) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.02)
     stopped = client.post(f"/api/winnable-deals/{search['id']}/stop").json()
-    assert (stopped["status"], stopped["reason"]) == ("cancelled", "solve_cancelled")
+    assert (stopped["status"], stopped["reason"]) == ("cancelled", "stopped")
     deadline = time.monotonic() + 5
     while _solving(app):  # and its worker was killed
         assert time.monotonic() < deadline

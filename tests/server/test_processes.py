@@ -95,9 +95,9 @@ def test_a_search_stopped_on_one_process_ends_on_the_other(
     time.sleep(0.5)
     stopped = client.post(f"{second}/api/winnable-deals/{search_id}/stop")
     assert stopped.status_code == 200
-    assert (stopped.json()["status"], stopped.json()["reason"]) == ("cancelled", "solve_cancelled")
+    assert (stopped.json()["status"], stopped.json()["reason"]) == ("cancelled", "stopped")
     after = client.get(f"{first}/api/winnable-deals/{search_id}").json()
-    assert (after["status"], after["reason"]) == ("cancelled", "solve_cancelled")
+    assert (after["status"], after["reason"]) == ("cancelled", "stopped")
 
 
 def test_the_same_player_cannot_run_two_solves_on_two_processes(
@@ -114,7 +114,7 @@ def test_the_same_player_cannot_run_two_solves_on_two_processes(
     assert answer.json()["answer"] == "no"  # three spades never make a run
     # the newer job superseded the search, which the first process stops within a poll
     search = _poll(client, f"{first}/api/winnable-deals/{search_id}", until=10)
-    assert (search["status"], search["reason"]) == ("cancelled", "solve_cancelled")
+    assert (search["status"], search["reason"]) == ("cancelled", "stopped")
 
 
 def test_the_assisted_flag_after_a_hint_on_one_process_is_seen_on_the_other(
