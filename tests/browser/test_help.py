@@ -410,3 +410,27 @@ def test_can_win_that_could_not_tell_offers_to_keep_thinking(
         assert table.problems == []
     finally:
         context.close()
+
+
+def refuse(status: int, body: dict[str, str]) -> Any:
+    """A route handler answering ``status`` with ``body`` (and ``Retry-After: 2``)."""
+    return lambda route: route.fulfill(status=status, json=body, headers={"Retry-After": "2"})
+
+
+def test_a_hint_refused_for_the_solvers_share_or_no_worker_says_the_servers_sentence(
+    table: Any,
+) -> None:
+    """429 ``too_many_jobs`` and 503 ``help_unavailable`` to a hint (issue 21) read as the
+    server's sentence in the notice, not as a network failure; no card is marked."""
+    table.open("SP1-S1C-AAAAAAD")
+    page = table.page
+    for status, reason in ((429, "too_many_jobs"), (503, "help_unavailable")):
+        body = {"reason": reason, "message": f"(the server's {reason} sentence)"}
+        page.unroute("**/hint")
+        page.route("**/hint", refuse(status, body))
+        page.locator("#hint").click()
+        expect(table.notice()).to_contain_text(f"(the server's {reason} sentence)")
+        expect(page.locator(".hinted, .hint-target")).to_have_count(0)
+    assert table.api_state()["assisted"] is False
+    # the browser logs the stood-in 503 itself; no script error is allowed
+    table.problems[:] = [p for p in table.problems if "status of 503" not in p]
