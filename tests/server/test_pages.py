@@ -114,6 +114,8 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/games/{game_id}/can-win",
         "/api/games/{game_id}/solution/next",
         "/api/games/{game_id}/rewind",
+        "/api/help-jobs/{help_job_id}",
+        "/api/help-jobs/{help_job_id}/stop",
         "/api/winnable-deals",
         "/api/winnable-deals/{search_id}",
         "/api/winnable-deals/{search_id}/stop",
@@ -132,7 +134,14 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/daily",
     }
     models = set(schema["components"]["schemas"])
-    assert {"HintAnswer", "CanWinAnswer", "LastWinnable", "SolutionStep", "DealSearch"} <= models
+    assert {
+        "HintAnswer",
+        "CanWinAnswer",
+        "LastWinnable",
+        "SolutionStep",
+        "DealSearch",
+        "HelpJob",
+    } <= models
     assert {"GameState", "MoveAction", "AutoAction", "ActionResult", "ErrorBody"} <= models
     assert {"NewGameFromCode", "NewGameFromSuits", "NewGameFromPosition"} <= models
     assert {"Stats", "Figures", "RecordView", "WinSummary", "ConfirmBody"} <= models

@@ -14,6 +14,7 @@ import pytest
 
 from spider_solitaire.server.db.migrations import head_revision
 
+from . import asking
 from .conftest import CODE, board, fresh_database
 from .servers import SPIDER, two_servers
 
@@ -109,7 +110,7 @@ def test_the_same_player_cannot_run_two_solves_on_two_processes(
     search_id = started.json()["id"]
     time.sleep(0.5)  # the search's solver is at work on the first process
     state = _new_game(client, second, position=board({1: "| KS QS", 2: "| JS"}))
-    answer = client.post(f"{second}/api/games/{state['id']}/can-win", json={"version": 0})
+    answer = asking.can_win(client, state["id"], 0, base=second)
     assert answer.status_code == 200, answer.text
     assert answer.json()["answer"] == "no"  # three spades never make a run
     # the newer job superseded the search, which the first process stops within a poll
