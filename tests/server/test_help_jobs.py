@@ -1,8 +1,9 @@
 """Long answers as jobs (issue 21, item 5): "Can I still win?" and the solve behind "Show
 solution" answer 202 with a help job at once, polled at ``/api/help-jobs/{id}`` (its
-progress while it runs, its answer once done), stopped at ``.../stop``; another player's
-job is not found and a malformed id is refused at the door. Each test runs on SQLite and
-on PostgreSQL, with the embedded solver pool."""
+progress while it runs, its answer once done), stopped at ``.../stop`` or cancelled when
+nobody polls it (its solver killed either way); another player's job is not found and a
+malformed id is refused at the door. Each test runs on SQLite and on PostgreSQL, with the
+embedded solver pool."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from spider_solitaire import Game
 from spider_solitaire.messages import message
+from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
 
 from . import asking, pool_jobs
@@ -224,3 +226,28 @@ def test_a_solution_of_a_lost_game_fails_as_not_winnable(client: TestClient) -> 
     again = _started(client, state, "solution/next")
     assert again["id"] != job["id"] and again["kind"] == "solution"
     assert asking.poll(client, again)["reason"] == "not_winnable"
+
+
+def test_a_job_nobody_polls_is_cancelled_and_its_solver_killed(db_url: str) -> None:
+    idle = 1.0
+    settings = Settings(db_url=db_url, solver_cores=1, deal_search_idle_seconds=idle)
+    app = create_app(settings)
+    try:
+        with TestClient(app) as client:
+            state = new_game(client, code=LONG_CODE)
+            job = _started(client, state, "can-win")
+            _wait_for_the_solver(app)
+            began = time.monotonic()
+            while app.state.solver_pool.stats().running:  # nobody polls (the page closed)
+                assert time.monotonic() - began < idle + 3, "the solver ran on"
+                time.sleep(0.05)
+            assert not app.state.solver_pool.running_pids()
+            ended = _get(client, job["id"]).json()
+            assert (ended["status"], ended["reason"], ended["can_win"]) == (
+                "cancelled",
+                "solve_cancelled",
+                None,
+            )
+            assert client.get(f"/api/games/{state['id']}").json()["assisted"] is False
+    finally:
+        app.state.store.close()
