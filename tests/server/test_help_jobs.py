@@ -245,7 +245,7 @@ def test_a_job_nobody_polls_is_cancelled_and_its_solver_killed(db_url: str) -> N
             ended = _get(client, job["id"]).json()
             assert (ended["status"], ended["reason"], ended["can_win"]) == (
                 "cancelled",
-                "solve_cancelled",
+                "not_polled",
                 None,
             )
             assert client.get(f"/api/games/{state['id']}").json()["assisted"] is False

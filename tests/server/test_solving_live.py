@@ -175,7 +175,8 @@ def test_a_long_answer_nobody_polls_stops_its_solve(live: tuple[str, FastAPI]) -
         assert _zombie_or_gone(pid)
         assert pool.stats().cancelled == 1 and pool.stats().finished == 0
         ended = player.get(asking.job_url("", started.json()["id"])).json()
-        assert (ended["status"], ended["reason"]) == ("cancelled", "solve_cancelled")
+        assert (ended["status"], ended["reason"]) == ("cancelled", "not_polled")
+        assert ended["message"] == "Stopped: nobody was waiting for the answer any more."
         assert player.get(f"/api/games/{hard['id']}").json()["assisted"] is False
 
 

@@ -12,7 +12,8 @@ process writes its heartbeat (``beat_at``) every second while it runs; a process
 answers a poll of running work whose heartbeat is older than ``deal_search_stale_seconds``
 ends it, ``failed`` with ``search_interrupted`` (one conditional UPDATE, so two pollers end
 it once). A process that shuts down ends its work the same way before it stops its solvers.
-Work nobody has asked about for ``deal_search_idle_seconds`` is cancelled (the player left).
+Work nobody has asked about for ``deal_search_idle_seconds`` is cancelled, ``not_polled``
+(the player left).
 Such work is ended rather than taken over by another process: the browser starts it again in
 one click (a decision of ours).
 """
@@ -45,6 +46,10 @@ Status = Literal["running", "done", "failed", "cancelled"]
 
 INTERRUPTED = "search_interrupted"
 """The reason of work whose process went away (killed, or shut down) before its end."""
+
+NOT_POLLED = "not_polled"
+"""The reason of work nobody asked about for ``deal_search_idle_seconds`` (the page that
+waited for it was closed)."""
 
 CLOSE_SECONDS = 10.0
 """How long a shutting-down process waits for its work to end."""
@@ -192,8 +197,8 @@ class PolledWork(SolverHelp):
         """Return the check the solver job of ``row_id`` polls (on the work's loop): it
         writes the heartbeat (this process runs the work), and answers True once the work
         was stopped (from any process) or nobody asked about it for
-        ``deal_search_idle_seconds``."""
-        store, settings, rows = self.store, self.settings, self.ROWS
+        ``deal_search_idle_seconds`` (then it is ended ``cancelled``, :data:`NOT_POLLED`)."""
+        store, settings, rows, end = self.store, self.settings, self.ROWS, self._end
         idle = settings.deal_search_idle_seconds
         every = beat_every(settings.deal_search_stale_seconds)
         loop = asyncio.get_running_loop()
@@ -207,7 +212,10 @@ class PolledWork(SolverHelp):
             row = store.jobs.search(row_id, of=rows)
             if row is None or row["status"] != "running":
                 return True
-            return (now() - utc(row["seen_at"])).total_seconds() > idle
+            if (now() - utc(row["seen_at"])).total_seconds() > idle:
+                end(row_id, "cancelled", NOT_POLLED)  # before the solver's own end
+                return True
+            return False
 
         async def gone() -> bool:
             return await asyncio.to_thread(abandoned)
