@@ -214,7 +214,8 @@ def test_the_can_win_answer_shows_the_servers_sentence_and_button(make_table: An
         "action_label": "(la etiqueta del servidor)",
     }
     page = table.page
-    page.route("**/can-win", lambda route: route.fulfill(json=answer))
+    job = done_job(answer)
+    page.route("**/can-win", lambda route: route.fulfill(status=202, json=job))
     page.locator("#can-win").click()
     expect(page.locator("#help-text")).to_have_text("(la frase del servidor)")
     expect(page.locator("#live")).to_have_text("(la frase del servidor)")
@@ -224,6 +225,72 @@ def test_the_can_win_answer_shows_the_servers_sentence_and_button(make_table: An
     table.idle()
     expect(page.locator("#stock-rows")).to_have_text("5")
     assert table.api_state()["stock_rows_left"] == 5
+
+
+def done_job(answer: dict[str, Any], status: str = "done", message: str | None = None) -> Any:
+    """A help job (``GET /api/help-jobs/{id}``) for the can-win ``answer``, with
+    ``status`` (the answer only when done) and the progress ``message``."""
+    state = answer["state"]
+    return {
+        "id": "J" * 16,
+        "kind": "can_win",
+        "game_id": state["id"],
+        "version": state["version"],
+        "status": status,
+        "probes": 3,
+        "seconds": 0.4,
+        "can_win": answer if status == "done" else None,
+        "reason": None,
+        "message": message,
+    }
+
+
+def test_can_win_polls_its_job_shows_progress_and_stops_it(table: Any) -> None:
+    """ "Can I still win?" is a job the page polls (issue 21): the panel shows the server's
+    progress sentence while it runs and the answer once done; Stop stops the job on the
+    server (the server's answers are stood in for; the jobs are tested with the server)."""
+    table.open("SP1-S1C-AAAAAAD")
+    page = table.page
+    answer = {
+        "state": table.api_state(),
+        "answer": "yes",
+        "seconds": 0.4,
+        "last_winnable": None,
+        "message": "(the answer)",
+        "action_label": None,
+        "longer": False,
+    }
+    polls: list[str] = []
+    stops: list[str] = []
+
+    def poll(route: Any) -> None:
+        if route.request.url.endswith("/stop"):
+            stops.append(route.request.method)
+            route.fulfill(json=done_job(answer, "cancelled"))
+            return
+        polls.append(route.request.method)
+        finished = len(polls) >= 3 and not hold
+        route.fulfill(json=done_job(answer, "done" if finished else "running", "(progress 2)"))
+
+    hold = False
+    page.route("**/api/help-jobs/**", poll)
+    running = done_job(answer, "running", "(progress 1)")
+    page.route("**/can-win", lambda route: route.fulfill(status=202, json=running))
+    page.locator("#can-win").click()
+    expect(page.locator("#help-text")).to_have_text("(progress 2)")
+    expect(page.locator("#help-text")).to_have_text("(the answer)")
+    assert polls == ["GET", "GET", "GET"] and stops == []
+
+    hold = True  # a job that keeps running, stopped by the player
+    polls.clear()
+    page.locator("#help-close").click()
+    page.locator("#can-win").click()
+    expect(page.locator("#help-text")).to_have_text("(progress 2)")
+    page.locator("#help-stop").click()
+    expect(page.locator("#help-panel")).to_be_hidden()
+    page.wait_for_timeout(300)
+    assert stops == ["POST"]
+    assert table.problems == []
 
 
 def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:
@@ -343,3 +410,27 @@ def test_can_win_that_could_not_tell_offers_to_keep_thinking(
         assert table.problems == []
     finally:
         context.close()
+
+
+def refuse(status: int, body: dict[str, str]) -> Any:
+    """A route handler answering ``status`` with ``body`` (and ``Retry-After: 2``)."""
+    return lambda route: route.fulfill(status=status, json=body, headers={"Retry-After": "2"})
+
+
+def test_a_hint_refused_for_the_solvers_share_or_no_worker_says_the_servers_sentence(
+    table: Any,
+) -> None:
+    """429 ``too_many_jobs`` and 503 ``help_unavailable`` to a hint (issue 21) read as the
+    server's sentence in the notice, not as a network failure; no card is marked."""
+    table.open("SP1-S1C-AAAAAAD")
+    page = table.page
+    for status, reason in ((429, "too_many_jobs"), (503, "help_unavailable")):
+        body = {"reason": reason, "message": f"(the server's {reason} sentence)"}
+        page.unroute("**/hint")
+        page.route("**/hint", refuse(status, body))
+        page.locator("#hint").click()
+        expect(table.notice()).to_contain_text(f"(the server's {reason} sentence)")
+        expect(page.locator(".hinted, .hint-target")).to_have_count(0)
+    assert table.api_state()["assisted"] is False
+    # the browser logs the stood-in 503 itself; no script error is allowed
+    table.problems[:] = [p for p in table.problems if "status of 503" not in p]

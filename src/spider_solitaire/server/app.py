@@ -24,9 +24,9 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from .. import __version__
 from .db import Store
@@ -66,13 +66,19 @@ def _describe(errors: Any) -> str:
     return "; ".join(parts) or "invalid request"
 
 
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+"""The methods a 405's ``Allow`` may name."""
+
+
 def _allowed(request: Request) -> str:
-    """The methods of every route at the request's path (Starlette's 405 names only the
-    first route's: ``/api/games/{id}/share`` has a POST and a DELETE route)."""
-    methods: set[str] = set()
-    for route in request.app.routes:
-        if isinstance(route, APIRoute) and route.path_regex.match(request.url.path):
-            methods |= route.methods or set()
+    """The methods some route takes at the request's path (Starlette's 405 names only the
+    first route's: ``/api/games/{id}/share`` has a POST and a DELETE route). Asked of each
+    route through Starlette's public ``matches`` (FastAPI nests included routers)."""
+    methods = set()
+    for method in METHODS:
+        scope = {**request.scope, "method": method}
+        if any(route.matches(scope)[0] == Match.FULL for route in request.app.routes):
+            methods.add(method)
     return ", ".join(sorted(methods))
 
 

@@ -402,6 +402,18 @@ def searching(tried: int, max_tries: int, language: str) -> str:
     return text("help", "searching", language, tried=tried, max=max_tries)
 
 
+def thinking(kind: str, probes: int, language: str) -> str:
+    """Return a running long answer's progress: for ``can_win`` "Working out whether this
+    game can still be won…", then, once the solver has probed earlier positions (it
+    found the current one lost), "… looking back through it: 3 positions checked…"; for
+    ``solution`` "Finding a solution…"."""
+    if kind == "solution":
+        return text("help", "thinking_solution", language)
+    if probes > 1:  # the first probe is the current position
+        return text("help", "thinking_history", language, count=probes - 1)
+    return text("help", "thinking_can_win", language)
+
+
 # --- the player's record -------------------------------------------------------------
 
 

@@ -68,12 +68,23 @@ export function createApi({ language = () => "en", base = "" } = {}) {
     act: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
     /** -> {state, hint}. */
     hint: (id, version) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version }),
-    /** -> {state, answer, seconds, last_winnable, message, action_label}; abort with `signal` to stop the solver. */
-    canWin: (id, version, signal, limit = "normal") =>
-      request("POST", `/api/games/${encodeURIComponent(id)}/can-win`, { version, limit }, signal),
-    /** -> {state, events, action, remaining, announcement, message}: the next move of the solution, played. */
+    /**
+     * "Can I still win?" -> a help job (202) to poll with helpJob() until its `status` is
+     * not "running"; once "done", its `can_win` is {state, answer, seconds, last_winnable,
+     * message, action_label, longer}.
+     */
+    canWin: (id, version, limit = "normal") =>
+      request("POST", `/api/games/${encodeURIComponent(id)}/can-win`, { version, limit }),
+    /**
+     * -> {state, events, action, remaining, announcement, message}: the next move of the
+     * solution, played; or, while no solution is known yet, a help job (202, `kind`
+     * "solution") to poll with helpJob(), then ask again.
+     */
     solutionNext: (id, version, signal) =>
       request("POST", `/api/games/${encodeURIComponent(id)}/solution/next`, { version }, signal),
+    /** A help job (can-win, the solution's solve): {id, kind, status, probes, message, can_win, reason}. */
+    helpJob: (id) => request("GET", `/api/help-jobs/${encodeURIComponent(id)}`),
+    stopHelpJob: (id) => request("POST", `/api/help-jobs/${encodeURIComponent(id)}/stop`),
     /** Undo `steps` actions at once -> {state, events, announcement}. */
     rewind: (id, version, steps) =>
       request("POST", `/api/games/${encodeURIComponent(id)}/rewind`, { version, steps }),
