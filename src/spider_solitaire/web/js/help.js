@@ -29,7 +29,7 @@ const wonError = (error) => error instanceof ApiError && error.status === 422 &&
  * @param host.announce (text) => void: the live region
  * @param host.showError (error) => void: the notice for a failed request
  * @param host.clearNotice () => void: hide the notice (the panel takes its place)
- * @returns {hint, close, userAction, newGame, relabel, searchDeal}
+ * @returns {hint, close, userAction, acted, newGame, relabel, searchDeal}
  */
 export function createHelp(api, store, { run, act, announce, showError, clearNotice = () => {} }) {
   const panel = $("help-panel");
@@ -380,6 +380,14 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     userAction() {
       stopCanWin();
       stopPlaying();
+    },
+    /**
+     * The server played one of the player's own actions (a move, a deal, Undo, Restart...):
+     * whatever the panel said was about the position before it (issue 19: a can-win
+     * answer stayed up after Restart).
+     */
+    acted() {
+      close();
     },
     /** A new game: whatever the panel said was about the old one. */
     newGame() {

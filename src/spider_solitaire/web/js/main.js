@@ -26,7 +26,8 @@ import { attachMenu } from "./menu.js";
 
 const $ = (id) => document.getElementById(id);
 
-const api = createApi({ language });
+// a request answered takes down the notice that the server did not answer
+const api = createApi({ language, answered: () => messages.serverAnswered() });
 const store = createStore();
 const settings = createSettings(store);
 const requests = createRequests();
@@ -57,6 +58,7 @@ async function main() {
   const session = createSession(api, store, requests, messages, {
     askConfirm,
     beforeAction: () => help?.userAction(),
+    acted: () => help?.acted(),
     started: () => {
       help?.newGame();
       summary?.forget();
