@@ -119,9 +119,11 @@ def test_a_phone_on_its_side_spreads_the_columns_over_the_width(make_table: Any)
         return {text: label.textContent, width: box(label).width, button: box(b).width};
       });
       return {left: cols[0].left, right: cols[9].right, card: [card.width, card.height],
-              labels, width: innerWidth};
+              labels, width: innerWidth, scroll: document.scrollingElement.scrollWidth,
+              stock: box(document.getElementById('stock')).right};
     }"""
     )
+    assert m["scroll"] <= m["width"] and m["stock"] <= m["width"], m  # nothing off the side
     # today's first column started at x = 200 and the last ended at 645 (cards 38x54)
     assert m["left"] <= 16 and m["right"] >= m["width"] - 16, m
     width, height = m["card"]
@@ -196,3 +198,57 @@ def test_left_handed_puts_the_stock_and_buttons_on_the_left(make_table: Any, siz
     # the stock over the first column (the piles row is as wide as the table)
     first = table.column(1).bounding_box()
     assert first is not None and left_handed["stock"] <= first["x"] + 1, (left_handed, first)
+
+
+ONE_MOVE = short_board(
+    {
+        1: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+        2: "2S | AS",
+        3: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
+    }
+)
+"""The Ace of spades in column 2 completes the run in column 1; the rest is stuck."""
+
+
+@pytest.mark.slow
+def test_old_panels_and_notices_go_after_undo_and_restart(table: Table) -> None:
+    """What the dock said was about the position before: a successful Undo or Restart
+    takes it down (a can-win answer stayed up after them)."""
+    table.open_position(ONE_MOVE)
+    page = table.page
+    panel = page.locator("#help-panel")
+    table.api_action("1:1>3")  # the 2 of spades onto the 3: something to undo
+    table.reload()
+    page.locator("#can-win").click()
+    expect(panel).to_have_attribute("data-kind", "answer", timeout=30_000)
+    expect(panel).to_be_visible()
+    page.locator("#undo").click()
+    table.idle()
+    expect(panel).to_be_hidden()
+    assert table.api_state()["moves"] == 0
+
+    page.locator("#can-win").click()
+    expect(panel).to_have_attribute("data-kind", "answer", timeout=30_000)
+    page.locator("#restart").click()
+    page.locator("#restart-dialog button[value=restart]").click()
+    table.idle()
+    expect(panel).to_be_hidden()
+    expect(table.notice()).to_be_hidden()
+
+
+@pytest.mark.slow
+def test_the_server_did_not_answer_notice_goes_when_a_request_is_answered(table: Table) -> None:
+    table.open_position(ONE_MOVE)
+    page = table.page
+    page.route("**/actions", lambda route: route.abort())
+    table.card(2, -1).dblclick()  # the Ace onto the run: the request never arrives
+    notice = table.notice()
+    expect(notice).to_have_text(message("web", "announce.network", "en"))
+    page.unroute("**/actions")
+    # any later answer shows the server is there: the notice goes at once (it stayed for 7 s)
+    page.locator("#menu-button").click()
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    expect(notice).to_be_hidden(timeout=2000)
+    # the request this test made fail is no fault of the page's
+    table.problems[:] = [p for p in table.problems if "ERR_FAILED" not in p]

@@ -561,3 +561,19 @@ def test_looking_around_after_a_win_changes_neither_its_summary_nor_its_history_
         False,
     )
     assert figures(client)["won"] == 1 and figures(client, assisted=True)["won"] == 0
+
+
+def test_the_history_gives_a_decided_game_the_time_of_the_statistics_strip(
+    client: TestClient, clock: Clock
+) -> None:
+    """A counted game's history row says when its result was decided, the time the
+    statistics' strip gives it (issue 19: the two said different times); a game still in
+    play says only when it started."""
+    won = win(client, D, clock, seconds=2)  # 96 actions, 2 s each: decided after it started
+    playing = play(client, new_game(client, code=E), WINS[E][:3], clock)
+    strip = client.get("/api/stats").json()["last_results"]
+    rows = {row["game_id"]: row for row in client.get("/api/history").json()["games"]}
+    assert [r["game_id"] for r in strip] == [won["id"]]
+    assert rows[won["id"]]["decided_at"] == strip[0]["decided_at"]
+    assert rows[won["id"]]["decided_at"] != rows[won["id"]]["started_at"]
+    assert rows[playing["id"]]["decided_at"] is None

@@ -236,7 +236,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeadersMiddleware)
     # text answers (the page, scripts, styles, JSON) go compressed to a browser that takes
     # gzip: the first load is about a third of its size on the wire (issue 19, item 13)
-    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=6)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=9)
     return app
 
 

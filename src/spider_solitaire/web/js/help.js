@@ -250,10 +250,23 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     playing = me;
     setPlaying(true);
     answer("solution", t("solution.finding"), { onStop: stopPlaying, busy: true });
+    let caughtUp = false;
     try {
       while (!me.stopped) {
         me.controller = new AbortController();
-        const step = await run(() => api.solutionNext(store.game.id, store.game.version, me.controller.signal));
+        let step;
+        try {
+          step = await run(() => api.solutionNext(store.game.id, store.game.version, me.controller.signal));
+        } catch (error) {
+          // a move asked for before a Stop may have been played all the same (the page
+          // stopped waiting, not the server): take the server's state once and go on
+          const stale = error instanceof ApiError && error.status === 409 && error.body?.state;
+          if (!stale || caughtUp || me.stopped) throw error;
+          caughtUp = true;
+          store.setGame(error.body.state);
+          continue;
+        }
+        caughtUp = false;
         store.setGame(step.state, step.events); // played on the server even if stopped meanwhile
         if (me.stopped) return;
         // the message says how many moves are left, or that the solution is played out
