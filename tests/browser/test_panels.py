@@ -92,7 +92,7 @@ def test_panels_dock_under_the_table_one_at_a_time(make_table: Any, size: str) -
 
     # "Can I still win?": its answer in the same place (it covered the stuck bar's buttons)
     page.locator("#can-win").click()
-    expect(page.locator("#help-panel")).to_have_attribute("data-kind", "answer")
+    expect(page.locator("#help-panel")).to_have_attribute("data-kind", "answer", timeout=30_000)
     _check_dock(table, "help-panel", {"help-close"})
     page.locator("#help-close").click()
     _check_dock(table, "stuck-bar", {"stuck-restart", "stuck-new"})
