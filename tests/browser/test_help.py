@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from boards import short_board
 from spider_solitaire.messages import message
 
-from .support import PHONE, SETTLE, SMALL_PHONE, Table, has_class
+from .support import Table, has_class
 
 RUN_BOARD = short_board(
     {
@@ -23,15 +23,6 @@ RUN_BOARD = short_board(
     }
 )
 """The Ace of spades in column 2 completes the run in column 1 (tests/server/test_help.py)."""
-
-MIDDLE_RUN_BOARD = short_board(
-    {
-        3: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
-        5: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
-        6: "2S | AS",
-    }
-)
-"""RUN_BOARD moved to the middle: the hint's target, column 5, runs down under the panel."""
 
 STUCK = short_board(
     {1: "| AS", 2: "| 3S", 3: "| 5S", 4: "| 7S", 5: "| 9S", 6: "| JS"}
@@ -90,45 +81,6 @@ def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
     table.idle()
     expect(page.locator(".hinted, .hint-target")).to_have_count(0)
     expect(panel).to_be_hidden()
-
-
-@pytest.mark.parametrize(
-    "viewport", [{"width": 1280, "height": 720}, PHONE, SMALL_PHONE], ids=["1280", "390", "320"]
-)
-def test_the_hint_panel_covers_the_target_highlight(
-    make_table: Any, viewport: dict[str, int]
-) -> None:
-    """The highlighted target column runs down the table, under the answer panel: the
-    panel hides it (it is drawn above it and opaque), so no line crosses its text."""
-    table = make_table(viewport=viewport, touch=viewport["width"] < 500)
-    table.open_position(MIDDLE_RUN_BOARD)
-    page = table.page
-    page.locator("#hint").click()
-    panel = page.locator("#help-panel")
-    expect(panel).to_be_visible()
-    target = table.column(5)
-    expect(target).to_have_class(has_class("hint-target"))
-    table.idle()
-    p, c = panel.bounding_box(), target.bounding_box()
-    assert p is not None and c is not None
-    inset = 14  # clear of the panel's rounded corners and coloured edge
-    left, right = (
-        max(p["x"] + inset, c["x"] - 4),
-        min(p["x"] + p["width"] - inset, c["x"] + c["width"] + 4),
-    )
-    top, bottom = p["y"] + inset, min(p["y"] + p["height"], c["y"] + c["height"]) - inset
-    assert right - left > 20 and bottom - top > 20, (p, c)  # they do overlap
-    middle = ((left + right) / 2, (top + bottom) / 2)
-    assert page.evaluate(
-        "([x, y]) => document.getElementById('help-panel')"
-        ".contains(document.elementFromPoint(x, y))",
-        list(middle),
-    )
-    clip = {"x": left, "y": top, "width": right - left, "height": bottom - top}
-    with_highlight = page.screenshot(clip=clip)
-    page.evaluate("() => document.getElementById('column-5').classList.remove('hint-target')")
-    page.evaluate(SETTLE)
-    assert page.screenshot(clip=clip) == with_highlight  # nothing of it shows through
 
 
 def test_can_i_still_win_names_the_lost_move_and_undoes_back(table: Any) -> None:

@@ -199,7 +199,10 @@ def test_a_win_shows_the_score_and_offers_a_new_game(table: Any) -> None:
     state = table.api_state()
     score = state["score"]
     # the server's summary (a game from a position is practice: no streak)
-    expect(page.locator("#win-text")).to_have_text(state["record"]["summary"]["text"])
+    expect(page.locator("#win-text")).to_have_text(state["record"]["summary"]["note"])
+    expect(page.locator("#win-text")).to_have_text(
+        "This game was practice: it does not count in your statistics."
+    )
     expect(page.locator("#win-score")).to_have_text(f"{score:,}")
     expect(page.locator("#win-streak-row")).to_be_hidden()
     expect(page.locator("#live")).to_contain_text(f"You won! Final score {score}.")

@@ -73,7 +73,8 @@ def test_the_deals_for_a_date_are_the_librarys(client: TestClient) -> None:
     assert view["deals"][0]["status_label"] == "not played"
     assert (view["month"], view["month_label"], view["lead"]) == ("2026-12", "December 2026", 1)
     assert view["weekdays"] == ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-    assert (view["previous"], view["next"]) == ("2026-11", "2027-01")
+    # the next arrow stops at the player's month: the days after it are all to come
+    assert (view["previous"], view["next"]) == ("2026-11", None)
     assert len(view["days"]) == 31
     assert [day["playable"] for day in view["days"][:4]] == [True, True, False, False]
     assert view["days"][1]["today"] and not view["days"][0]["today"]

@@ -164,3 +164,23 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         answers = schema["paths"]["/api/help-jobs/{help_job_id}" + path][method]["responses"]
         assert set(answers) == {"200", "404", "422", "default"}
         assert answers["200"]["content"]["application/json"]["schema"] == help_job
+
+
+def test_text_answers_go_gzip_compressed(tmp_path: Path) -> None:
+    """The real web files go compressed to a client that takes gzip (issue 19, item 13),
+    and as they are to one that does not; a short answer goes as it is."""
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'web.db'}")
+    client = TestClient(create_app(settings))
+    plain = (WEB_DIR / "js" / "render.js").read_bytes()
+    zipped = client.get("/static/js/render.js", headers={"Accept-Encoding": "gzip"})
+    assert zipped.status_code == 200
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert zipped.content == plain  # httpx undoes the gzip
+    wire = int(zipped.headers["content-length"])
+    assert wire < len(plain) / 2, (wire, len(plain))
+    assert "accept-encoding" in zipped.headers["vary"].lower()
+    raw = client.get("/static/js/render.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in raw.headers
+    assert int(raw.headers["content-length"]) == len(plain)
+    short = client.get("/healthz", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in short.headers

@@ -509,6 +509,17 @@ def summary_text(
     return SENTENCE_SEPARATOR.join(parts)
 
 
+def summary_note(*, practice: bool, lost_before: bool, language: str) -> str | None:
+    """Return what a win's summary window says besides its figures, streak, bests and
+    assisted note (each shown once, issue 19): that the game was practice, or already
+    counted as a loss; None for a win that counts."""
+    if practice:
+        return message("record", "summary_practice", language)
+    if lost_before:
+        return message("record", "summary_lost_then_won", language)
+    return None
+
+
 # --- the daily deal ------------------------------------------------------------------
 
 

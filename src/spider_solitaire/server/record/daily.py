@@ -233,7 +233,8 @@ class DailyBook:
             lead=first.weekday(),
             days=days,
             previous=f"{previous:%Y-%m}" if previous >= first_date().replace(day=1) else None,
-            next=f"{following:%Y-%m}" if following <= last_date() else None,
+            # no month after the player's own: its days are all to come (issue 19)
+            next=f"{following:%Y-%m}" if following <= min(today, last_date()) else None,
             streak=streak,
             streak_text=daily_streak_text(streak, language),
         )

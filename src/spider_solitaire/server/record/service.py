@@ -207,6 +207,7 @@ class RecordBook:
                 HistoryGame(
                     game_id=record.id,
                     started_at=iso(record.created_at),
+                    decided_at=iso(result.decided_at) if result is not None else None,
                     label=game_label(record, language),
                     code=record.code,
                     status=status,

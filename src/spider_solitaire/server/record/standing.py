@@ -9,7 +9,7 @@ from dataclasses import replace
 from ...game import Game
 from ..db import GameRecord, Store
 from ..schemas.state import RecordView, WinSummary
-from ..texts import best_texts, summary_text
+from ..texts import best_texts, summary_note, summary_text
 from .figures import after_resets, bests_set, iso, record_class, runs
 
 
@@ -55,6 +55,9 @@ def standing_view(store: Store, record: GameRecord, game: Game, language: str) -
                 practice=record.practice,
                 lost_before=record.outcome == "lost",
                 language=language,
+            ),
+            note=summary_note(
+                practice=record.practice, lost_before=record.outcome == "lost", language=language
             ),
         )
     return RecordView(

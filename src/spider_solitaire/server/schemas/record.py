@@ -117,12 +117,15 @@ HistoryStatus = Literal["playing", "won", "lost", "lost_then_won", "practice", "
 
 
 class HistoryGame(BaseModel):
-    """One game in the history: when it started, its variant ``label``, ``code`` (null
-    from a position), ``status`` (and ``status_label`` in words), figures as they stand,
-    and whether it is the player's ``current`` game."""
+    """One game in the history: when it started, when its counted result was decided
+    (``decided_at``, the time the statistics' strip gives it; null while undecided and for
+    practice), its variant ``label``, ``code`` (null from a position), ``status`` (and
+    ``status_label`` in words), figures as they stand, and whether it is the player's
+    ``current`` game."""
 
     game_id: str
     started_at: str
+    decided_at: str | None = None
     label: str
     code: str | None
     status: HistoryStatus

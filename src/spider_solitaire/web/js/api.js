@@ -20,7 +20,13 @@ function replayPath(source) {
     : `/api/games/${encodeURIComponent(source.game)}/replay`;
 }
 
-export function createApi({ language = () => "en", base = "" } = {}) {
+/**
+ * @param language () => string: the language asked for (Accept-Language)
+ * @param base the server's address before the paths ("" for the page's own)
+ * @param answered () => void: told after every answer under 500 that came: the server
+ *   is reachable again (messages.js takes down its "did not answer" notice)
+ */
+export function createApi({ language = () => "en", base = "", answered = () => {} } = {}) {
   async function request(method, path, body, signal) {
     const headers = { Accept: "application/json", "Accept-Language": language() };
     const init = { method, headers, credentials: "same-origin", cache: "no-store", signal };
@@ -35,6 +41,7 @@ export function createApi({ language = () => "en", base = "" } = {}) {
       if (error?.name === "AbortError") throw error; // the caller stopped waiting
       throw new NetworkError(String(error));
     }
+    if (response.status < 500) answered();
     let data = null;
     if (response.status === 204) return null;
     try {

@@ -29,7 +29,7 @@ const wonError = (error) => error instanceof ApiError && error.status === 422 &&
  * @param host.announce (text) => void: the live region
  * @param host.showError (error) => void: the notice for a failed request
  * @param host.clearNotice () => void: hide the notice (the panel takes its place)
- * @returns {hint, close, userAction, newGame, relabel, searchDeal}
+ * @returns {hint, close, userAction, acted, newGame, relabel, searchDeal}
  */
 export function createHelp(api, store, { run, act, announce, showError, clearNotice = () => {} }) {
   const panel = $("help-panel");
@@ -280,10 +280,23 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     playing = me;
     setPlaying(true);
     answer("solution", t("solution.finding"), { onStop: stopPlaying, busy: true });
+    let caughtUp = false;
     try {
       while (!me.stopped) {
         me.controller = new AbortController();
-        const step = await run(() => api.solutionNext(store.game.id, store.game.version, me.controller.signal));
+        let step;
+        try {
+          step = await run(() => api.solutionNext(store.game.id, store.game.version, me.controller.signal));
+        } catch (error) {
+          // a move asked for before a Stop may have been played all the same (the page
+          // stopped waiting, not the server): take the server's state once and go on
+          const stale = error instanceof ApiError && error.status === 409 && error.body?.state;
+          if (!stale || caughtUp || me.stopped) throw error;
+          caughtUp = true;
+          store.setGame(error.body.state);
+          continue;
+        }
+        caughtUp = false;
         if (step.kind === "solution") {
           // no solution known yet: the server solves it as a job; then ask again
           const job = await follow(step, me);
@@ -421,6 +434,14 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     userAction() {
       stopCanWin();
       stopPlaying();
+    },
+    /**
+     * The server played one of the player's own actions (a move, a deal, Undo, Restart...):
+     * whatever the panel said was about the position before it (issue 19: a can-win
+     * answer stayed up after Restart).
+     */
+    acted() {
+      close();
     },
     /** A new game: whatever the panel said was about the old one. */
     newGame() {

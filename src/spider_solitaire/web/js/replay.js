@@ -120,14 +120,21 @@ export async function startReplay(api, store, source, { animations, announce, sh
   function play() {
     if (shown >= last) show(0);
     setPlaying(true);
+    clearInterval(timer);
+    // the speed control divides the time between two steps (1, 2, 4 or 8 times faster)
+    const speed = Number($("replay-speed").value) || 1;
     timer = setInterval(
       () => {
         if (wanted >= last) pause();
         else show(wanted + 1);
       },
-      motionAllowed(animations()) ? PLAY_MS : QUICK_PLAY_MS,
+      (motionAllowed(animations()) ? PLAY_MS : QUICK_PLAY_MS) / speed,
     );
   }
+
+  $("replay-speed").addEventListener("change", () => {
+    if (timer) play(); // on at the new speed
+  });
 
   playButton.addEventListener("click", () => (timer ? pause() : play()));
   $("replay-first").addEventListener("click", () => (pause(), show(0)));

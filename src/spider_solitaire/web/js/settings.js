@@ -19,14 +19,35 @@ const DEFAULTS = {
 /** The Settings window's check boxes (its other fields are selects). */
 const CHECKS = ["fourColor", "animations", "showTime", "doubleClick", "autoPlace"];
 
+// --- the table's layout (issue 19, item 9): check boxes of their own --------------------
+/** Large cards (wider than their column, on a phone held upright) and the left-handed table. */
+const LAYOUT_DEFAULTS = { largeCards: false, leftHanded: false };
+const LAYOUT_CHECKS = Object.keys(LAYOUT_DEFAULTS);
+
+/** The page's layout classes from `values` (table.css: .large-cards, .left-handed). */
+export function applyLayout(values, body = document.body) {
+  body.classList.toggle("large-cards", !!values.largeCards);
+  body.classList.toggle("left-handed", !!values.leftHanded);
+}
+
+// --- the rules page's language (issue 19): a cookie the server reads for /rules ---------
+const LANGUAGE_COOKIE = "spider_lang";
+
+/** Keep the chosen language (`""`: the browser's) where GET /rules finds it (server/routes/pages.py). */
+function rememberLanguage(lang) {
+  const age = lang ? 365 * 24 * 3600 : 0;
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=${age}; SameSite=Lax`;
+}
+// ---------------------------------------------------------------------------------------
+
 const $ = (id) => document.getElementById(id);
 
 /** The settings saved in `storage` (this browser's), the defaults for the rest. */
 export function readSettings(storage = localStorage) {
   try {
-    return { ...DEFAULTS, ...JSON.parse(storage.getItem(KEY) || "{}") };
+    return { ...DEFAULTS, ...LAYOUT_DEFAULTS, ...JSON.parse(storage.getItem(KEY) || "{}") };
   } catch {
-    return { ...DEFAULTS };
+    return { ...DEFAULTS, ...LAYOUT_DEFAULTS };
   }
 }
 
@@ -56,12 +77,14 @@ export function createSettings(store, storage = localStorage) {
   /** The page follows the settings (the language aside: applyLanguage). */
   function apply() {
     applyLook(values);
+    applyLayout(values);
     document.body.classList.toggle("no-animations", !values.animations);
     store.setAnimations(!!values.animations);
   }
 
   /** Load the chosen language's catalog (the browser's when none is chosen) and label the page. */
   async function applyLanguage() {
+    rememberLanguage(values.lang);
     await setLanguage(values.lang || browserLanguage());
     applyToDom();
   }
@@ -75,7 +98,7 @@ export function createSettings(store, storage = localStorage) {
     $("settings").addEventListener("click", () => {
       form.elements.lang.value = values.lang;
       form.elements.theme.value = values.theme;
-      for (const name of CHECKS) form.elements[name].checked = !!values[name];
+      for (const name of [...CHECKS, ...LAYOUT_CHECKS]) form.elements[name].checked = !!values[name];
       openDialog($("settings-dialog"));
     });
     form.addEventListener("change", async (event) => {
