@@ -16,6 +16,7 @@ export const DECLINED = Object.freeze({ declined: true });
  * @param host.askConfirm (errorBody) => Promise<boolean>: the confirm window
  * @param host.beforeAction () => void: the player acts (a running check or solution stops)
  * @param host.started () => void: another game is shown (new, or opened from the history)
+ * @param host.refused (error) => void: an action failed (the server refused it, or did not answer)
  * @returns {act, move, auto, deal, undo, redo, refetch, started, startGame, openGame, watch, boot}
  */
 export function createSession(api, store, requests, messages, host) {
@@ -44,6 +45,7 @@ export function createSession(api, store, requests, messages, host) {
           notice(text, "refused", 6000);
           announce(text);
         } else {
+          host.refused?.(error);
           showError(error);
         }
         return false;
