@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .support import Table
+from .support import DESKTOP, PHONE, Table
 
 CONTRAST = Path(__file__).with_name("contrast.js").read_text()
 THEMES = ("clean", "felt")
@@ -22,10 +22,11 @@ TABLES = ("auto", "green", "blue", "red")
 
 
 def look(table: Table, theme: str, colour: str, back: str = "auto") -> None:
-    """Choose the look in this browser's settings and reload the page."""
+    """Choose the look in this browser's settings and open the table."""
     settings = {"theme": theme, "table": colour, "back": back}
     table.page.evaluate("(s) => localStorage.setItem('spider.settings', s)", json.dumps(settings))
-    table.reload()
+    table.page.goto(table.base_url + "/")
+    table.ready()
 
 
 def check(table: Table, selector: str, failures: list[str], name: str) -> None:
@@ -69,10 +70,13 @@ def windows(table: Table, failures: list[str], name: str) -> None:
 
 
 @pytest.mark.slow
-def test_every_window_is_readable_in_every_theme_and_table_colour(make_table: Any) -> None:
-    table: Table = make_table()
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_window_is_readable_in_every_theme_and_table_colour(
+    make_table: Any, viewport: dict[str, int]
+) -> None:
+    table: Table = make_table(viewport=viewport)
     table.open()
-    table.api_action("d")  # a game with a move, so that the history has a row
+    game = table.api_action("d")["state"]  # a game with a move: the history has a row
     failures: list[str] = []
     for theme in THEMES:
         for colour in TABLES:
@@ -82,6 +86,11 @@ def test_every_window_is_readable_in_every_theme_and_table_colour(make_table: An
             assert f"theme-{theme}" in classes
             assert (f"table-{colour}" in classes) == (colour != "auto")
             windows(table, failures, f"{theme}/{colour}")
+            # the replay viewer's bar: what it shows, its controls, "Play this deal"
+            table.page.goto(f"{table.base_url}/?replay={game['id']}")
+            table.ready()
+            expect(table.page.locator("#replay-play-deal")).to_be_visible()
+            check(table, "#replay-bar", failures, f"{theme}/{colour}")
     assert not failures, "\n".join(failures)
 
 
