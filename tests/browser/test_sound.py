@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .support import DEALS, Table, has_class, winning_line
+from .support import DEALS, SMALL_PHONE, Table, has_class, winning_line
 
 RECORD = """() => {
   window.AudioContext = undefined;
@@ -111,3 +111,19 @@ def test_mute_and_volume_are_one_tap_away_and_remembered(make_table: Any) -> Non
     assert sounds(table) == [["deal", 0.6]]
     stored = page.evaluate("JSON.parse(localStorage.getItem('spider.settings'))")
     assert (stored["sound"], stored["volume"]) == (True, 60)
+
+
+def test_a_small_phone_reaches_the_sound_through_the_menu(make_table: Any) -> None:
+    table = recording(make_table)
+    table.page.set_viewport_size(SMALL_PHONE)
+    table.open()
+    page = table.page
+    expect(page.locator("#sound-button")).to_be_hidden()  # no room in the header
+    page.locator("#menu-button").click()
+    page.locator("#menu-dialog").get_by_role("button", name="Sound").click()
+    panel = page.locator("#sound-panel")
+    expect(panel).to_be_visible()
+    box = panel.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"]
+    page.locator("#sound-on").uncheck()
+    assert page.evaluate("JSON.parse(localStorage.getItem('spider.settings')).sound") is False

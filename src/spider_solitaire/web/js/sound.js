@@ -175,9 +175,11 @@ export function attachSoundControl(settings, sound) {
   // the panel opens just under its button, right-aligned with it
   $("sound-panel").addEventListener("beforetoggle", (event) => {
     if (event.newState !== "open") return;
+    // (on a small phone the button is hidden and the menu opens the panel: at the top)
     const box = $("sound-button").getBoundingClientRect();
-    $("sound-panel").style.top = `${Math.round(box.bottom + 6)}px`;
-    $("sound-panel").style.right = `${Math.max(8, Math.round(innerWidth - box.right))}px`;
+    const shown = box.width > 0;
+    $("sound-panel").style.top = `${shown ? Math.round(box.bottom + 6) : 8}px`;
+    $("sound-panel").style.right = `${shown ? Math.max(8, Math.round(innerWidth - box.right)) : 8}px`;
   });
   sync();
   return { sync };
