@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .support import DEALS
+from .support import DEALS, PHONE
 
 CODE = DEALS["group"]["code"]
 """A 2-suit Classic deal."""
@@ -80,3 +80,26 @@ def test_the_spanish_page_names_the_replay_in_spanish(make_table: Any) -> None:
     visitor.ready()
     expect(visitor.page.locator("#replay-outcome")).to_have_text("Perdida")
     expect(visitor.page.locator("#replay-play-deal")).to_have_text("Jugar este reparto")
+
+
+def test_on_a_phone_the_replay_header_overlaps_nothing(make_table: Any) -> None:
+    owner = make_table()
+    owner.open(CODE, ["10:1>4"])
+    played = owner.api_state()
+    base = owner.base_url
+    owner.page.request.post(base + "/api/games", data={"suits": 1, "confirm": ["abandon"]})
+    link = owner.page.request.post(f"{base}/api/games/{played['id']}/share").json()
+    visitor = make_table(viewport=PHONE)
+    visitor.page.goto(base + link["url"])
+    visitor.ready()
+    expect(visitor.page.locator("#replay-variant")).to_have_text("2 suits · Classic")
+    code = visitor.page.locator("#code").bounding_box()
+    assert code is not None
+    for selector in ("#variant", "#replay-play-deal", ".replay-controls"):
+        other = visitor.page.locator(selector)
+        box = other.bounding_box() if other.is_visible() else None
+        if box is None:
+            continue
+        apart = box["y"] >= code["y"] + code["height"] or box["y"] + box["height"] <= code["y"]
+        assert apart, (selector, box, code)
+    expect(visitor.page.locator("#replay-play-deal")).to_be_in_viewport()
