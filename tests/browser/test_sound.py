@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from .support import DEALS, SMALL_PHONE, Table, has_class, winning_line
@@ -39,6 +40,7 @@ def sounds(table: Table) -> list[Any]:
     return result
 
 
+@pytest.mark.slow
 def test_each_answer_asks_for_its_sound(make_table: Any) -> None:
     table = recording(make_table)
     group = DEALS["group"]

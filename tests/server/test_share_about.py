@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
+import pytest
 from fastapi.testclient import TestClient
 
 from spider_solitaire.server.players import COOKIE_NAME
@@ -36,6 +37,7 @@ def z(seconds: int) -> str:
     return (START + timedelta(seconds=seconds)).isoformat().replace("+00:00", "Z")
 
 
+@pytest.mark.slow
 def test_a_shared_won_game_says_what_it_is_and_nothing_of_the_owner(
     client: TestClient, clock: Clock, make_client: Callable[[], TestClient]
 ) -> None:
