@@ -87,7 +87,7 @@ def test_the_rules_page_has_the_look_chosen_at_the_table(table: Any) -> None:
     page = table.page
     page.locator("#settings").click()
     dialog = page.locator("#settings-dialog")
-    dialog.get_by_label("Table").select_option("felt")
+    dialog.locator("select[name=theme]").select_option("felt")
     dialog.get_by_label("Four-colour suits").check()
     dialog.get_by_role("button", name="Close").click()
     _open_rules(page, f"{table.base_url}/rules")

@@ -83,7 +83,7 @@ def test_settings_are_kept(table: Any) -> None:
     expect(body).to_have_class(has_class("theme-clean"))
     page.locator("#settings").click()
     dialog = page.locator("#settings-dialog")
-    dialog.get_by_label("Table").select_option("felt")
+    dialog.locator("select[name=theme]").select_option("felt")
     dialog.get_by_label("Four-colour suits").check()
     dialog.get_by_label("Double-click moves cards where they fit best").uncheck()
     expect(

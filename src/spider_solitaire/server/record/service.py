@@ -32,8 +32,10 @@ from ..schemas.record import (
     HistoryStatus,
     InProgress,
     LastResult,
+    ReplayAbout,
     ReplayAction,
     ReplayLog,
+    ReplayOutcome,
     ReplayStep,
     ScorePoint,
     Stats,
@@ -223,9 +225,9 @@ class RecordBook:
 
     # --- replays ----------------------------------------------------------------------
 
-    def _replayed(self, record: GameRecord, language: str) -> tuple[Game, list[ReplayAction]]:
-        """Replay ``record``'s whole action log; return the game at its start and each
-        entry with what it did in ``language``."""
+    def _replayed(self, record: GameRecord, language: str) -> tuple[Game, list[ReplayAction], Game]:
+        """Replay ``record``'s whole action log; return the game at its start, each
+        entry with what it did in ``language``, and the game after the last entry."""
         start = self.service.start(record)
         game = start.copy()
         entries = []
@@ -236,13 +238,39 @@ class RecordBook:
                     number=number, action=action, label=announcement(action, events, language)
                 )
             )
-        return start, entries
+        return start, entries, game
 
     def replay_log(self, record: GameRecord, language: str) -> ReplayLog:
         """Return ``record``'s whole action log for the replay viewer (every action since
         the first, undo, redo and restart included, not only those undo can reach)."""
-        _, entries = self._replayed(record, language)
-        return ReplayLog(steps=len(entries), actions=entries)
+        _, entries, end = self._replayed(record, language)
+        return ReplayLog(
+            steps=len(entries), actions=entries, about=self._about(record, end, language)
+        )
+
+    def _about(self, record: GameRecord, end: Game, language: str) -> ReplayAbout:
+        """What a replay of ``record`` shows (:class:`ReplayAbout`), ``end`` being the game
+        after its whole log: won when it is won there or was won at some point (a win
+        undone before the log ends is still the game's win: docs/record.md), lost when
+        counted lost, else playing."""
+        outcome: ReplayOutcome = "playing"
+        if end.is_won or record.finished_won_at is not None or record.outcome == "won":
+            outcome = "won"
+        elif record.outcome == "lost":
+            outcome = "lost"
+        played = record.last_action_at or record.created_at
+        return ReplayAbout(
+            variant=variant_label(record.suits, record.rule, language),
+            suits=record.suits,  # type: ignore[arg-type]
+            rule=record.rule,  # type: ignore[arg-type]
+            code=record.code,
+            daily=daily_label(record.daily_date, language) if record.daily_date else None,
+            outcome=outcome,
+            outcome_label=status_label(outcome, language),
+            moves=end.position.move_count,
+            score=end.position.score,
+            played_at=iso(played),
+        )
 
     def replay_step(
         self, record: GameRecord, step: int, language: str, *, shown_id: str | None = None

@@ -155,11 +155,41 @@ class ReplayAction(BaseModel):
     label: str
 
 
+ReplayOutcome = Literal["won", "lost", "playing"]
+
+
+class ReplayAbout(BaseModel):
+    """What a replay shows, for whoever watches it (a shared link's visitor too): the
+    deal and how the game ended, nothing of its player (no player or game id, no other
+    game, no assisted flag).
+
+    ``variant`` is the variant's name ("2 suits · Classic"); ``code`` the deal's game code
+    (null for a game started from a position: "Play this deal" needs a code); ``daily``
+    the daily deal's label ("Daily · 2 Dec") or null; ``outcome`` how the log ends:
+    ``won`` (the last run removed at some point), ``lost`` (counted lost and never won),
+    ``playing`` (an owner's undecided game); ``moves`` and ``score`` the move counter and
+    score at the end of the log; ``played_at`` the last action's time (ISO 8601 UTC; the
+    start's for a game with none)."""
+
+    variant: str
+    suits: SuitCount
+    rule: RuleName
+    code: str | None
+    daily: str | None
+    outcome: ReplayOutcome
+    outcome_label: str
+    moves: int
+    score: int
+    played_at: str
+
+
 class ReplayLog(BaseModel):
-    """A game's whole action log, for the replay viewer: ``steps`` entries."""
+    """A game's whole action log, for the replay viewer: ``steps`` entries, and what the
+    replay shows (``about``)."""
 
     steps: int
     actions: list[ReplayAction]
+    about: ReplayAbout
 
 
 class ReplayStep(BaseModel):

@@ -22,6 +22,7 @@ import { createSession, DECLINED } from "./session.js";
 import { createControls } from "./controls.js";
 import { attachNewGame } from "./newgame.js";
 import { attachMenu } from "./menu.js";
+import { createSound, attachSynth, attachSoundControl } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -55,8 +56,11 @@ async function main() {
   );
   settings.apply();
   let summary = null;
+  attachSynth();
+  const sound = createSound(store, settings);
   const session = createSession(api, store, requests, messages, {
     askConfirm,
+    refused: sound.refused,
     beforeAction: () => help?.userAction(),
     acted: () => help?.acted(),
     started: () => {
@@ -106,9 +110,11 @@ async function main() {
   });
   attachCloseButtons();
   attachNewGame(settings, session, requests, help);
+  const soundControl = attachSoundControl(settings, sound);
   settings.attachWindow({
     openDialog,
     changed(name) {
+      soundControl.sync();
       if (store.game) controls.draw(store.game);
       if (name !== "lang") return;
       view.relabel();

@@ -18,6 +18,7 @@ export const DECLINED = Object.freeze({ declined: true });
  * @param host.acted () => void: the server played the player's action (what the help's
  *   panel said was about the position before it)
  * @param host.started () => void: another game is shown (new, or opened from the history)
+ * @param host.refused (error) => void: an action failed (the server refused it, or did not answer)
  * @returns {act, move, auto, deal, undo, redo, refetch, started, startGame, openGame, watch, boot}
  */
 export function createSession(api, store, requests, messages, host) {
@@ -47,6 +48,7 @@ export function createSession(api, store, requests, messages, host) {
           notice(text, "refused", 6000);
           announce(text);
         } else {
+          host.refused?.(error);
           showError(error);
         }
         return false;

@@ -4,6 +4,30 @@
 import { setLanguage, browserLanguage, applyToDom } from "./i18n.js";
 
 const KEY = "spider.settings";
+
+// --- sound (sound.js plays it): on by default at a low volume (0..100); its own
+// setting, apart from animations (reduced motion does not silence it)
+const SOUND_DEFAULTS = { sound: true, volume: 25 };
+
+/** Fill the Settings window's sound fields from `values`. */
+function fillSound(form, values) {
+  form.elements.sound.checked = !!values.sound;
+  form.elements.volume.value = String(values.volume);
+}
+// --- end of sound
+
+// --- table colour and card back, chosen apart from the theme ("auto": the theme's own)
+const LOOK_DEFAULTS = { table: "auto", back: "auto" };
+/** The table colours and card backs offered (themes.css has a class for each). */
+export const TABLES = ["auto", "green", "blue", "red"];
+export const BACKS = ["auto", "blue", "red", "lattice", "diamonds", "sunburst"];
+
+/** The body's table-* and back-* classes for `values` (an unknown value: the theme's). */
+function applyTableAndBack(values, body) {
+  for (const name of TABLES) body.classList.toggle(`table-${name}`, name !== "auto" && values.table === name);
+  for (const name of BACKS) body.classList.toggle(`back-${name}`, name !== "auto" && values.back === name);
+}
+// --- end of table colour and card back
 const DEFAULTS = {
   lang: "", // "" = from the browser
   theme: "clean",
@@ -15,6 +39,8 @@ const DEFAULTS = {
   suits: 1,
   rule: "classic",
   winnable: false,
+  ...SOUND_DEFAULTS,
+  ...LOOK_DEFAULTS,
 };
 /** The Settings window's check boxes (its other fields are selects). */
 const CHECKS = ["fourColor", "animations", "showTime", "doubleClick", "autoPlace"];
@@ -51,11 +77,15 @@ export function readSettings(storage = localStorage) {
   }
 }
 
-/** The table's look from `values`: the theme and four colours (the rules page's pictures too). */
+/**
+ * The table's look from `values`: the theme, the table colour, the card back and four
+ * colours (the rules page's pictures too).
+ */
 export function applyLook(values, body = document.body) {
   body.classList.toggle("theme-clean", values.theme !== "felt");
   body.classList.toggle("theme-felt", values.theme === "felt");
   body.classList.toggle("four-color", !!values.fourColor);
+  applyTableAndBack(values, body);
 }
 
 /**
@@ -98,12 +128,17 @@ export function createSettings(store, storage = localStorage) {
     $("settings").addEventListener("click", () => {
       form.elements.lang.value = values.lang;
       form.elements.theme.value = values.theme;
+      form.elements.table.value = values.table;
+      form.elements.back.value = values.back;
       for (const name of [...CHECKS, ...LAYOUT_CHECKS]) form.elements[name].checked = !!values[name];
+      fillSound(form, values);
       openDialog($("settings-dialog"));
     });
     form.addEventListener("change", async (event) => {
       const field = event.target;
-      values[field.name] = field.type === "checkbox" ? field.checked : field.value;
+      if (!field.name) return;
+      values[field.name] =
+        field.type === "checkbox" ? field.checked : field.type === "range" ? Number(field.value) : field.value;
       save();
       apply();
       if (field.name === "lang") await applyLanguage();
