@@ -53,10 +53,14 @@ def board(
     return "\n".join(line.replace(":  |", ": |").rstrip() for line in lines) + "\n"
 
 
-def short_board(columns: dict[int, str], *, rules: str = "S1C", stock: str = "") -> str:
+def short_board(
+    columns: dict[int, str], *, rules: str = "S1C", stock: str = "", variant: str | None = None
+) -> str:
     """Return :func:`board` ``(columns)`` with only the ``rules`` (1 suit, Classic by
-    default) and ``stock`` lines."""
-    return board(columns, rules=rules, score=None, moves=None, removed=None, stock=stock)
+    default) and ``stock`` lines (and ``variant``, when given)."""
+    return board(
+        columns, rules=rules, score=None, moves=None, removed=None, stock=stock, variant=variant
+    )
 
 
 def endgame(first: str, second: str) -> str:
