@@ -22,6 +22,7 @@ Usage::
 
     .venv/bin/python bench/hintbot.py --suits 4 --count 100 --out results/h4.jsonl
         [--jobs 1] [--max-actions 1500] [--rule classic|flexible] [--codes FILE]
+        [--variant spider|spider-1949|bicycle|relaxed|spiderette|will-o-the-wisp]
         [--hint beam]
 """
 
@@ -140,12 +141,12 @@ def main() -> None:
         "hint": args.hint,
         "max_actions": args.max_actions,
     }
-    codes = read_codes(args.codes, args.suits, args.rule, args.count)
+    codes = read_codes(args.codes, args.suits, args.rule, args.count, args.variant)
     done = read_rows(args.out, settings)
     todo = [code for code in codes if code not in done]
     print(
         f"{len(codes)} deals ({len(codes) - len(todo)} already in {args.out}), "
-        f"{args.suits} suit(s), {args.rule}, hints only, no undo, {settings}, "
+        f"{args.variant}, {args.suits} suit(s), {args.rule}, hints only, no undo, {settings}, "
         f"{args.jobs} job(s), load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )

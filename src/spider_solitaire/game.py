@@ -69,14 +69,29 @@ class Game:
     # --- constructors -------------------------------------------------------------
 
     @classmethod
-    def from_code(cls, code: str, *, undo_limit: int = DEFAULT_UNDO_LIMIT) -> Game:
+    def from_code(
+        cls,
+        code: str,
+        *,
+        undo_limit: int = DEFAULT_UNDO_LIMIT,
+        variant: Variant | str | None = None,
+    ) -> Game:
         """Deal the game of ``code`` (for example ``"SP1-S2C-AAAAAAD"``, or
-        ``"SP1-BIKE-S2C-AAAAAAD"`` for a variant; any case).
+        ``"SP1-BIKE-S2C-AAAAAAD"`` for a variant; any case). With ``variant`` (a
+        :class:`~spider_solitaire.variants.Variant` or its name), the code's suits, rule
+        and seed are dealt as that game of the family instead (the CLI's ``--variant``).
+
+        >>> Game.from_code("SP1-S2C-AAAAAAD", variant="bicycle").code
+        'SP1-BIKE-S2C-AAAAAAD'
 
         Raises:
-            InvalidCodeError: the code is malformed; the message names the part.
+            InvalidCodeError: the code is malformed; the message names the part; an
+                unknown variant (:class:`~spider_solitaire.variants.UnknownVariantError`).
         """
         parsed = GameCode.parse(code)
+        if variant is not None:
+            chosen = variant if isinstance(variant, Variant) else find_variant(variant)
+            parsed = GameCode(parsed.suits, parsed.rule, parsed.seed, chosen)
         position = Position.from_deck(parsed.deck(), parsed.suits, parsed.rule, parsed.variant)
         return cls(position, code=str(parsed), undo_limit=undo_limit)
 
