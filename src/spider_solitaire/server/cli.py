@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from ..codes import GameCode
+from ..variants import CLASSIC
 
 if TYPE_CHECKING:
     import uvicorn
@@ -165,7 +166,7 @@ def start_path(code: str | None, suits: int | None, rule: str | None) -> str:
     if code is not None:
         return "/?code=" + quote(str(GameCode.parse(code)))
     if suits is not None or rule is not None:
-        return "/?code=" + quote(str(GameCode.random(suits or 4, rule or "classic")))
+        return "/?code=" + quote(str(GameCode.random(suits or 4, rule or CLASSIC)))
     return "/"
 
 

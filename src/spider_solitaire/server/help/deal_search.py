@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
+from ...codes import normalize_rule
 from ..db import Store
 from ..errors import ApiError, reason_message
 from ..games import GameService
@@ -177,7 +178,7 @@ class DealSearches(SolverHelp):
             "id": SEARCH.make(),
             "player_id": player,
             "suits": suits,
-            "rule": "classic" if suits == 1 else rule,
+            "rule": normalize_rule(rule, suits),
             "max_tries": self.settings.winnable_max_tries,
             "status": "running",
             "tried": 0,
