@@ -27,7 +27,7 @@ from ..messages import LANGUAGES, message
 from ..moves import Move
 from ..position import Position
 from ..rules import movable_length
-from ..variants import SPIDER
+from ..variants import SPIDER, VARIANTS
 from .rule_links import RULES_PATH
 from .texts import wording
 
@@ -58,6 +58,11 @@ SECTIONS: tuple[Section, ...] = (
     Section("runs", "runs"),
     Section("winning", "winning"),
     Section("score-and-undo", "score"),
+    Section(
+        "variants",
+        "variants",
+        ("text", *(v.title_key for v in VARIANTS if not v.is_default)),
+    ),
     Section("keyboard", "keys"),
     Section("help", "help", ("hint", "can_win", "solution", "assisted")),
     Section("guided-start", "tour"),
