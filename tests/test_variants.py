@@ -341,3 +341,13 @@ def test_a_variant_game_snapshot_comes_back_and_spiders_does_not_change() -> Non
     again = Game.from_snapshot(data, Game.from_code("SP1-WISP-S2C-AAAAAAD"))
     assert again.position == game.position and again.variant is game.variant
     assert "variant" not in Game.from_code("SP1-S2C-AAAAAAD").snapshot()["base"]
+
+
+def test_the_apis_rule_names_are_the_registrys_group_rules() -> None:
+    from spider_solitaire.server.schemas.common import RULE_NAMES, rule_name
+    from spider_solitaire.variants import GROUP_RULES
+
+    assert RULE_NAMES == GROUP_RULES == ("classic", "flexible")
+    assert rule_name("flexible") == "flexible"
+    with pytest.raises(ValueError, match="not a group rule"):
+        rule_name("relaxed")
