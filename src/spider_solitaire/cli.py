@@ -20,7 +20,7 @@ from .messages import LANGUAGES, explain
 from .moves import parse_game_record
 from .server.cli import add_server_commands
 from .solver.cli import add_solve_command, add_variant_option
-from .variants import VARIANTS
+from .variants import CLASSIC, GROUP_RULES, VARIANTS
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
@@ -124,8 +124,8 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--rule",
-        choices=("classic", "flexible"),
-        default="classic",
+        choices=GROUP_RULES,
+        default=CLASSIC,
         type=str.lower,
         help="group rule for a random game (default classic)",
     )
