@@ -41,6 +41,7 @@ from pathlib import Path
 from solve import add_deal_options, percentile, read_codes
 from spider_solitaire import Game
 from spider_solitaire.solver import Hint
+from spider_solitaire.variants import find_variant
 
 HINTS = ("beam",)
 """The hints this bench can play: ``beam`` is the shipped hint (a look-ahead to the next deal,
@@ -172,7 +173,8 @@ def main() -> None:
         f"wins:          {wins}/{len(rows)} ({100 * wins / max(len(rows), 1):.0f}%, "
         f"95% interval {100 * low:.0f}-{100 * high:.0f}%)"
     )
-    print(f"runs removed:  mean {statistics.mean(runs or [0]):.2f} of 8")
+    whole = find_variant(args.variant).runs
+    print(f"runs removed:  mean {statistics.mean(runs or [0]):.2f} of {whole}")
     if cpu:
         print(
             f"cpu per hint:  median {1000 * statistics.median(cpu):.0f} ms, "
