@@ -76,6 +76,24 @@ def test_new_game_window_and_restart(table: Any) -> None:
     expect(page.locator("#undo")).to_be_disabled()
 
 
+def test_one_suit_with_flexible_chosen_is_played_as_classic(table: Any) -> None:
+    # the browser sends the rule chosen; the server knows one suit plays it as Classic
+    table.open(DEALS["dblclick"]["code"])
+    page = table.page
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    dialog.get_by_label("Hard, 4 suits").check()
+    dialog.get_by_label("Flexible").check()
+    dialog.get_by_label("Easy, 1 suit").check()
+    with page.expect_request(
+        lambda request: request.url.endswith("/api/games") and request.method == "POST"
+    ) as sent:
+        dialog.get_by_role("button", name="Start").click()
+    assert sent.value.post_data_json == {"suits": 1, "rule": "flexible"}
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#code")).to_have_text(_starts("SP1-S1C-"))
+
+
 def test_settings_are_kept(table: Any) -> None:
     table.open(DEALS["dblclick"]["code"])
     page = table.page

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from ...codes import normalize_rule
 from ..errors import reason_message
 from ..ids import SEARCH
 from ..jobs.pool import CPU_MARGIN, SolveFailed
@@ -121,7 +122,7 @@ class DealSearches(PolledWork):
             "id": SEARCH.make(),
             "player_id": player,
             "suits": suits,
-            "rule": "classic" if suits == 1 else rule,
+            "rule": normalize_rule(rule, suits),
             "max_tries": self.settings.winnable_max_tries,
             "status": "running",
             "tried": 0,

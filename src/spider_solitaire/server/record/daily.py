@@ -27,10 +27,12 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ...daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
+from ...variants import CLASSIC
 from ..checks import daily_date
 from ..db import GameRecord, Store
 from ..errors import ApiError
 from ..ids import MONTH, time_zone_name
+from ..schemas.common import suit_count
 from ..schemas.daily import DailyDay, DailyDealView, DailyStatus, DailyView
 from ..texts import (
     daily_date_long,
@@ -192,10 +194,10 @@ class DailyBook:
 
         deals = [
             DailyDealView(
-                suits=suits,  # type: ignore[arg-type]
+                suits=suit_count(suits),
                 code=daily_deals(today).codes[suits],
                 featured=suits == FEATURED_SUITS,
-                label=variant_label(suits, "classic", language),
+                label=variant_label(suits, CLASSIC, language),
                 status=status(today, suits),
                 status_label=daily_status_label(status(today, suits), language),
             )

@@ -20,11 +20,19 @@ from datetime import timedelta
 from ...game import Game
 from ...messages import message
 from ...moves import format_game_record
+from ...variants import CLASSIC
 from ..db import GameRecord, ResultRow, Store
 from ..errors import ApiError
 from ..games import GameService
 from ..ids import SHARE
-from ..schemas.common import RuleName, SuitCount
+from ..schemas.common import (
+    SUIT_COUNTS,
+    RuleName,
+    SuitCount,
+    decided,
+    rule_name,
+    suit_count,
+)
 from ..schemas.record import (
     DailyStats,
     HistoryGame,
@@ -55,10 +63,8 @@ LAST_RESULTS = 50
 SCORES_KEPT = 200
 """Scores in the score-over-time picture (the latest ones)."""
 
-ALWAYS_SHOWN: tuple[tuple[SuitCount, RuleName], ...] = (
-    (1, "classic"),
-    (2, "classic"),
-    (4, "classic"),
+ALWAYS_SHOWN: tuple[tuple[SuitCount, RuleName], ...] = tuple(
+    (suits, rule_name(CLASSIC)) for suits in SUIT_COUNTS
 )
 """Variants the statistics always list (others once they have a result)."""
 
@@ -119,8 +125,8 @@ class RecordBook:
         for suits, rule in sorted(variants):
             rows.append(
                 VariantStats(
-                    suits=suits,  # type: ignore[arg-type]
-                    rule=rule,  # type: ignore[arg-type]
+                    suits=suit_count(suits),
+                    rule=rule_name(rule),
                     label=variant_label(suits, rule, language),
                     unassisted=figures(same_class(results, suits, rule, False)),
                     assisted=figures(same_class(results, suits, rule, True)),
@@ -148,14 +154,14 @@ class RecordBook:
             last_results=[
                 LastResult(
                     game_id=r.game_id,
-                    outcome=r.outcome,  # type: ignore[arg-type]
+                    outcome=decided(r.outcome),
                     decided_at=iso(r.decided_at),
                     label=game_label(r, language),
                 )
                 for r in results[-LAST_RESULTS:]
             ],
             scores=[
-                ScorePoint(decided_at=iso(r.decided_at), score=r.score, outcome=r.outcome)  # type: ignore[arg-type]
+                ScorePoint(decided_at=iso(r.decided_at), score=r.score, outcome=decided(r.outcome))
                 for r in results[-SCORES_KEPT:]
             ],
             rules_help=rules_help(language),
