@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Discriminator, Field, Tag
 
-from .common import Confirmations, RuleName, StrictBody, SuitCount
+from .common import DEFAULT_VARIANT, Confirmations, RuleName, StrictBody, SuitCount, VariantName
 
 
 class NewGameFromCode(StrictBody):
@@ -17,9 +17,11 @@ class NewGameFromCode(StrictBody):
 
 
 class NewGameFromSuits(StrictBody):
-    """Deal a random game (a seed from the OS) of ``suits`` (default 4) under ``rule``
-    (default classic); ``{}`` is this with both defaults."""
+    """Deal a random game (a seed from the OS) of ``variant`` (a name of the registry,
+    default ``spider``) with ``suits`` (default 4) under ``rule`` (default classic);
+    ``{}`` is this with every default."""
 
+    variant: VariantName = DEFAULT_VARIANT
     suits: SuitCount = 4
     rule: RuleName = "classic"
     confirm: Confirmations = []
