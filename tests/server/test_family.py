@@ -12,7 +12,60 @@ from spider_solitaire.messages import message
 from spider_solitaire.variants import VARIANT_NAMES, VARIANTS, Variant, find_variant
 
 from . import asking
-from .conftest import act, new_game
+from .conftest import Clock, act, new_game
+
+SPIDERETTE_WIN = [
+    "d",
+    "4:1>5",
+    "7:1>5",
+    "5:3>7",
+    "2:1>5",
+    "5:2>7",
+    "7:6>3",
+    "6:1>7",
+    "6:1>7",
+    "d",
+    "3:1>2",
+    "1:1>2",
+    "4:1>7",
+    "7:5>2",
+    "d",
+    "7:1>2",
+    "6:1>7",
+    "3:8>4",
+    "3:1>7",
+    "4:10>5",
+    "6:2>3",
+    "6:1>5",
+    "3:3>5",
+    "5:4>4",
+    "2:10>5",
+    "d",
+    "4:5>7",
+    "5:11>6",
+    "7:1>6",
+    "4:1>6",
+    "4:1>5",
+    "2:1>5",
+    "2:1>7",
+    "2:1>1",
+    "3:1>6",
+    "5:3>2",
+    "5:1>6",
+    "7:8>6",
+    "3:1>7",
+    "7:2>3",
+    "6:12>7",
+    "6:1>1",
+    "7:1>3",
+    "7:1>3",
+    "1:3>3",
+    "1:1>2",
+    "3:7>1",
+    "1:8>2",
+    "1:1>2",
+]
+"""A win of ``SP1-ETTE-S1C-AAAAAAD`` (49 actions; ``spider solve SP1-ETTE-S1C-AAAAAAD``)."""
 
 RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 """A run of spades from King to 2: with the Ace it is complete."""
@@ -108,3 +161,55 @@ def test_an_unknown_variant_is_400_and_the_daily_deal_has_none(client: TestClien
     assert "'klondike' is not a variant (known: spider, spider-1949," in response.text
     daily = client.post("/api/games", json={"daily": "2026-12-02", "variant": "bicycle"})
     assert (daily.status_code, daily.json()["reason"]) == (400, "bad_request")
+
+
+def test_the_statistics_count_each_variant_apart(client: TestClient, clock: Clock) -> None:
+    bicycle = new_game(client, code="SP1-BIKE-S1C-AAAAAAD")
+    assert act(client, bicycle, "d").status_code == 200
+    state = new_game(client, code="SP1-ETTE-S1C-AAAAAAD", confirm=["abandon"])  # bicycle: lost
+    for action in SPIDERETTE_WIN:
+        clock.advance(1)
+        response = act(client, state, action)
+        assert response.status_code == 200, (action, response.text)
+        state = response.json()["state"]
+    assert state["is_won"] and state["labels"]["win"].startswith("All four runs are removed.")
+    assert state["record"]["counted"] and len(state["labels"]["removed_slots"]) == 4
+    clock.advance(1)
+    lost = new_game(client, code="SP1-ETTE-S1C-AAAAAAE")
+    clock.advance(1)
+    assert act(client, lost, "d").status_code == 200
+    new_game(client, code="SP1-S1C-AAAAAAD", confirm=["abandon"])  # spiderette: lost
+
+    stats = client.get("/api/stats").json()
+    rows = {(v["variant"], v["suits"], v["rule"]): v for v in stats["variants"]}
+    assert list(rows) == [
+        ("spider", 1, "classic"),
+        ("spider", 2, "classic"),
+        ("spider", 4, "classic"),
+        ("bicycle", 1, "classic"),
+        ("spiderette", 1, "classic"),
+    ]
+    assert rows["bicycle", 1, "classic"]["label"] == "Bicycle Spider · 1 suit"
+    assert rows["bicycle", 1, "classic"]["unassisted"]["lost"] == 1
+    ette = rows["spiderette", 1, "classic"]["unassisted"]
+    assert (ette["won"], ette["lost"], ette["fewest_moves"]) == (1, 1, state["moves"])
+    assert rows["spider", 1, "classic"]["unassisted"]["finished"] == 0  # it plays on
+    assert [r["label"] for r in stats["last_results"]] == [
+        "Bicycle Spider · 1 suit",
+        "Spiderette · 1 suit",
+        "Spiderette · 1 suit",
+    ]
+    assert [r["outcome"] for r in stats["last_results"]] == ["lost", "won", "lost"]
+    history = client.get("/api/history").json()["games"]
+    assert [(game["label"], game["status"]) for game in history] == [
+        ("Spiderette · 1 suit", "lost"),
+        ("Spiderette · 1 suit", "won"),
+        ("Bicycle Spider · 1 suit", "lost"),
+    ]
+
+    # a reset of one game of the family leaves the others' figures
+    body = {"variant": "bicycle", "suits": 1, "rule": "classic"}
+    reset = client.post("/api/stats/reset", json=body).json()
+    rows = {(v["variant"], v["suits"], v["rule"]): v for v in reset["variants"]}
+    assert ("bicycle", 1, "classic") not in rows  # listed again once it has a result
+    assert rows["spiderette", 1, "classic"]["unassisted"]["lost"] == 1

@@ -30,6 +30,7 @@ from typing import NamedTuple
 from ..cards import CARD_TEXTS, Card
 from ..events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
 from ..messages import LANGUAGES, PLURAL_FORMS, card_names, message, plural_form, suit_name, text
+from ..variants import find_variant
 from .schemas.help import LastWinnable, LostAction
 from .schemas.state import TableLabels
 
@@ -440,6 +441,24 @@ def variant_label(suits: int, rule: str, language: str) -> str:
     """Return a variant's name: "2 suits · Classic", "1 suit"."""
     rule_name = message("web", f"rule.{rule}", language)
     return text("labels", "variant", language, count=suits, rule=rule_name)
+
+
+def family_label(variant: str, suits: int, rule: str, language: str) -> str:
+    """Return how the record names a game of the family ``variant`` (the registry's name)
+    at ``suits``/``rule``: :func:`variant_label` alone for ``spider`` ("2 suits ·
+    Classic", as before the family), else with the variant's title first ("Spiderette ·
+    2 suits · Classic").
+
+    Raises:
+        UnknownVariantError: ``variant`` is not in the registry (a row the server never
+            wrote).
+    """
+    found = find_variant(variant)
+    label = variant_label(suits, rule, language)
+    if found.is_default:
+        return label
+    title = message("variants", found.title_key, language)
+    return text("labels", "family_variant", language, title=title, variant=label)
 
 
 def confirm_text(needed: Sequence[str], language: str) -> str:
