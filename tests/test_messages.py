@@ -41,6 +41,7 @@ SAME_IN_EVERY_LANGUAGE = {
     ("web", "new.code_placeholder"),  # a game code
     ("variants", "spider"),  # the games' names
     ("variants", "spiderette"),
+    ("labels", "family_variant"),  # a game's title, then its suits and rule
 }
 """Texts that are rightly the same in every language (besides numbers and rank letters)."""
 

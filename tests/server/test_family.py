@@ -166,6 +166,7 @@ def test_an_unknown_variant_is_400_and_the_daily_deal_has_none(client: TestClien
 def test_the_statistics_count_each_variant_apart(client: TestClient, clock: Clock) -> None:
     bicycle = new_game(client, code="SP1-BIKE-S1C-AAAAAAD")
     assert act(client, bicycle, "d").status_code == 200
+    clock.advance(1)
     state = new_game(client, code="SP1-ETTE-S1C-AAAAAAD", confirm=["abandon"])  # bicycle: lost
     for action in SPIDERETTE_WIN:
         clock.advance(1)
@@ -178,6 +179,7 @@ def test_the_statistics_count_each_variant_apart(client: TestClient, clock: Cloc
     lost = new_game(client, code="SP1-ETTE-S1C-AAAAAAE")
     clock.advance(1)
     assert act(client, lost, "d").status_code == 200
+    clock.advance(1)
     new_game(client, code="SP1-S1C-AAAAAAD", confirm=["abandon"])  # spiderette: lost
 
     stats = client.get("/api/stats").json()
@@ -202,6 +204,7 @@ def test_the_statistics_count_each_variant_apart(client: TestClient, clock: Cloc
     assert [r["outcome"] for r in stats["last_results"]] == ["lost", "won", "lost"]
     history = client.get("/api/history").json()["games"]
     assert [(game["label"], game["status"]) for game in history] == [
+        ("1 suit", "playing"),  # the current game
         ("Spiderette · 1 suit", "lost"),
         ("Spiderette · 1 suit", "won"),
         ("Bicycle Spider · 1 suit", "lost"),
@@ -213,3 +216,19 @@ def test_the_statistics_count_each_variant_apart(client: TestClient, clock: Cloc
     rows = {(v["variant"], v["suits"], v["rule"]): v for v in reset["variants"]}
     assert ("bicycle", 1, "classic") not in rows  # listed again once it has a result
     assert rows["spiderette", 1, "classic"]["unassisted"]["lost"] == 1
+
+
+def test_the_variants_offered_are_the_registrys_with_their_titles(client: TestClient) -> None:
+    offered = client.get("/api/games/variants", headers={"Accept-Language": "es"}).json()
+    assert [v["name"] for v in offered] == list(VARIANT_NAMES)
+    assert offered[4] == {
+        "name": "spiderette",
+        "title": message("variants", "spiderette", "es"),
+        "columns": 7,
+        "runs": 4,
+        "winnable": False,
+        "rules": "/rules#variant-spiderette",
+    }
+    assert [v["winnable"] for v in offered] == [True] + [False] * 5
+    state = new_game(client, variant="will-o-the-wisp", suits=1)
+    assert state["labels"]["variant"] == "Will o' the Wisp · 1 suit"  # the header's

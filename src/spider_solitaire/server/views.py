@@ -20,7 +20,7 @@ from ..moves import DEAL
 from .db import GameRecord
 from .schemas.common import RuleName, SuitCount
 from .schemas.state import ColumnView, GameState, GroupView, RecordView, TakeOffView
-from .texts import clock_text, daily_label, table_labels, wording
+from .texts import clock_text, daily_label, family_label, table_labels, wording
 
 KEPT_VIEWS = 4096
 """How many column views and group views are kept (each): an action changes
@@ -136,6 +136,9 @@ def build_state(
         record.assisted,
         position.variant.runs,
     )
+    if not position.variant.is_default:  # the header names the game of the family
+        family = family_label(position.variant.name, position.suits, position.rule, language)
+        labels = labels.model_copy(update={"variant": family})
     if standing is not None:
         labels = labels.model_copy(update={"time": clock_text(standing.playing_ms)})
     if stuck:
