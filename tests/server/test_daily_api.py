@@ -106,6 +106,31 @@ def test_a_player_a_day_ahead_of_utc_gets_that_dates_deal(client: TestClient, cl
     assert daily(client, "2026-12-02", tz="Asia/Tokyo")["deals"][0]["status"] == "playing"
 
 
+def test_a_date_not_begun_anywhere_is_refused(client: TestClient, clock: Clock) -> None:
+    # 09:59 UTC on 1 December: 23:59 at UTC+14, the first zone; 2 December begins at 10:00
+    clock.now = dt.datetime(2026, 12, 1, 9, 59, tzinfo=dt.UTC)
+    for response in (
+        client.post("/api/games", json={"daily": "2026-12-02"}),
+        client.get("/api/daily", params={"date": "2026-12-02"}),
+    ):
+        assert response.status_code == 400
+        body = response.json()
+        assert body["reason"] == "daily_not_begun"
+        assert body["message"] == (
+            "That daily deal's date has not begun anywhere yet; its deals open when the date "
+            "starts in the first time zone (UTC+14)."
+        )
+        assert body["detail"] == (
+            "2026-12-02 has not begun anywhere yet (the latest date is 2026-12-01)"
+        )
+    assert client.get("/api/games/current").json()["reason"] == "no_game"  # nothing dealt
+    clock.now = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
+    assert new_game(client, daily="2026-12-02")["code"] == "SP1-S2C-6KBP2MZ"
+    assert daily(client, "2026-12-02")["date"] == "2026-12-02"
+    refused = client.post("/api/games", json={"daily": "2026-12-03", "confirm": ["abandon"]})
+    assert refused.json()["reason"] == "daily_not_begun"
+
+
 def test_a_date_without_deals_is_a_named_error(client: TestClient) -> None:
     for date in ("2026-10-31", "2029-01-01", "2026-02-30"):
         response = client.post("/api/games", json={"daily": date})
@@ -172,7 +197,9 @@ def test_wins_on_their_dates_make_the_streak_and_a_late_win_does_not(
         3,
     )
     # the streak counts back from yesterday while today is not won, and then breaks
+    clock.now = dt.datetime(2026, 12, 3, 12, 0, tzinfo=dt.UTC)
     assert daily(client, "2026-12-03", tz="UTC")["streak"] == 2
+    clock.now = dt.datetime(2026, 12, 4, 12, 0, tzinfo=dt.UTC)
     assert daily(client, "2026-12-04", tz="UTC")["streak"] == 0
 
 
@@ -251,6 +278,7 @@ def test_two_servers_with_fresh_databases_give_the_same_deals(tmp_path: Path) ->
     answers = []
     for name in ("one", "two"):
         app = create_app(Settings(db_url=f"sqlite:///{tmp_path / name}.db"))
+        app.state.store.clock = Clock(dt.datetime(2026, 12, 3, 12, 0, tzinfo=dt.UTC))
         with TestClient(app) as client:
             answers.append(
                 [

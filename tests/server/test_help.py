@@ -341,8 +341,8 @@ def test_yes_then_the_solution_plays_to_a_win(client: TestClient) -> None:
     )
     assert state["assisted"] is True
     assert post(client, state, "solution/next").json()["reason"] == "game_won"
-    undone = act(client, state, "undo")  # the solution's moves are ordinary actions
-    assert undone.status_code == 200 and not undone.json()["state"]["is_won"]
+    undone = act(client, state, "undo")  # a won game is finished, however it was won
+    assert (undone.status_code, undone.json()["reason"]) == (422, "game_over")
 
 
 def test_no_names_the_move_that_lost_and_undoes_back_to_it(client: TestClient) -> None:

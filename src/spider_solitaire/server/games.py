@@ -30,7 +30,7 @@ from ..game import Game
 from ..messages import explain
 from ..moves import Move, parse_action
 from ..solver import no_useful_move
-from .checks import daily_date, requested_game
+from .checks import check_begun, check_not_over, daily_date, requested_game
 from .db import Decided, GameRecord, StaleVersionError, Store
 from .errors import ApiError, Localized
 from .ids import SHARE
@@ -260,13 +260,15 @@ class GameService:
         "Play" on a daily in progress goes back to it).
 
         Raises:
-            ApiError: 400 ``bad_code``, ``bad_position`` or ``no_daily_deal``; 409
+            ApiError: 400 ``bad_code``, ``bad_position``, ``no_daily_deal`` or
+                ``daily_not_begun`` (a date not begun anywhere: :func:`.checks.check_begun`); 409
                 ``confirm_needed`` with the words to confirm (``abandon``, ``practice``)
                 when ``request.confirm`` lacks one of them. Nothing is saved then.
         """
         day = None
         if isinstance(request, NewGameDaily):
             day = daily_date(request.daily)
+            check_begun(day, self.store.clock())
             ongoing = self._daily_in_progress(player_id, day, request.suits)
             if ongoing is not None:
                 return self.open(player_id, ongoing.id, request.confirm)
@@ -440,7 +442,9 @@ class GameService:
                 when ``request.version`` is not the game's version or another action got
                 in first; 400 ``bad_action`` when the engine's grammar refuses the text
                 (its sentence as the message, its code as ``problem``); 422 with the engine's
-                reason (or ``no_target``) when the rules refuse it. Nothing is saved then.
+                reason (or ``no_target``) when the rules refuse it; 422 ``game_over`` for
+                undo, redo or restart on a won game (a decision of the server's:
+                :func:`.checks.may_take_back`). Nothing is saved then.
         """
         loaded = self._to_change(player_id, game_id, request.version)
         work = loaded.game.copy()
@@ -458,11 +462,13 @@ class GameService:
         of the undos, in order.
 
         Raises:
-            ApiError: 404, 409 ``stale_version``, 422 ``rewind_too_far`` with ``undoable``
+            ApiError: 404, 409 ``stale_version``, 422 ``game_over`` on a won game
+                (:func:`.checks.may_take_back`), 422 ``rewind_too_far`` with ``undoable``
                 (how many actions can be undone) when fewer than ``steps`` can; nothing
                 changes.
         """
         loaded = self._to_change(player_id, game_id, version)
+        check_not_over(loaded.game, "undo")
         if steps > len(loaded.game.history):
             raise ApiError(422, "rewind_too_far", undoable=len(loaded.game.history))
         work = loaded.game.copy()
@@ -566,6 +572,8 @@ class GameService:
                     raise ApiError(422, reason, action=f"auto {column}:{count}")
             else:
                 action = parse_action(request.action)
+                if isinstance(action, str):  # undo, redo, restart: not after the win
+                    check_not_over(game, action)
                 if isinstance(action, Move) and not action.is_resolved:
                     action = game.resolve(action)  # the log keeps the count
             events = game.act(action)

@@ -20,6 +20,7 @@ RULE_SECTIONS: dict[str, str] = {
     "deal_needs_full_columns": "stock",
     "stock_empty": "stock",
     "game_won": "winning",
+    "game_over": "winning",
     "nothing_to_undo": "score-and-undo",
     "nothing_to_redo": "score-and-undo",
 }

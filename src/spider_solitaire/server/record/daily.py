@@ -8,7 +8,9 @@ The player's results come from their daily games (``games.daily_date``), read on
 Which date a win falls on (decisions of ours):
 
 * "today" is the player's local date, which the browser sends; any date with shipped deals
-  is accepted (as with Wordle, the server does not check the player's clock);
+  that has begun somewhere is accepted (as with Wordle, the server does not check the
+  player's clock, but a date later than the date at UTC+14 is refused:
+  :func:`..checks.check_begun`);
 * a win counts as won on the day when the moment the game was first won
   (``finished_won_at``), in the time zone the request names (an IANA name, or the offset
   from UTC in minutes), falls on the deal's own date; a later win is "won late";
@@ -27,7 +29,7 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ...daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
-from ..checks import daily_date
+from ..checks import check_begun, daily_date
 from ..db import GameRecord, Store
 from ..errors import ApiError
 from ..ids import MONTH, time_zone_name
@@ -176,10 +178,12 @@ class DailyBook:
         date's month).
 
         Raises:
-            ApiError: 400 ``no_daily_deal`` (a date without deals), ``bad_request`` (a
-                month that is not YYYY-MM, or outside the shipped data).
+            ApiError: 400 ``no_daily_deal`` (a date without deals), ``daily_not_begun``
+                (a date not begun anywhere yet), ``bad_request`` (a month that is not
+                YYYY-MM, or outside the shipped data).
         """
         today = daily_date(date_text)
+        check_begun(today, self.store.clock())
         first = _month(month_text) if month_text else today.replace(day=1)
         if not first_date().replace(day=1) <= first <= last_date():
             raise ApiError(400, "bad_request", detail=f"no daily deals in {first:%Y-%m}")
