@@ -203,6 +203,43 @@ def test_marking_an_older_version_marks_the_newest_kept_too(
     assert act(client, state, "undo").json()["state"]["assisted"] is True  # the cached path
 
 
+FILL_BOARD = board({2: "| 5S 4S"} | {n: "| KS" for n in range(3, 11)}, stock=" ".join(["5S"] * 10))
+"""Column 1 is empty and no move helps: fill it (the 4 of spades) so that a row can be
+dealt."""
+
+
+def test_a_hint_to_fill_a_column_for_the_deal_then_the_deal(client: TestClient) -> None:
+    state = new_game(client, position=FILL_BOARD)
+    fill = post(client, state, "hint").json()["hint"]
+    assert fill == {
+        "kind": "move",
+        "action": "2:1>1",
+        "column": 2,
+        "count": 1,
+        "target": 1,
+        "reasons": ["fill_to_deal"],
+        "messages": [
+            "Fill the empty column so that you can deal: a row is dealt only when no column "
+            "is empty, and no other move helps any more."
+        ],
+        "text": "Hint: move the 4 of spades from column 2 to column 1.",
+        "short": "Move the 4 of spades from column 2 to column 1: it fills column 1 so that "
+        "you can deal (a row is dealt only when no column is empty).",
+    }
+    spanish = client.post(
+        f"/api/games/{state['id']}/hint",
+        json={"version": state["version"]},
+        headers={"Accept-Language": "es"},
+    ).json()["hint"]
+    assert spanish["short"] == (
+        "Mueve la carta 4 de picas de la columna 2 a la 1: llena la columna 1 para poder "
+        "repartir (solo se reparte una fila cuando ninguna columna está vacía)."
+    )
+    state = act(client, state, fill["action"]).json()["state"]
+    deal = post(client, state, "hint").json()["hint"]  # not the 4 straight back onto the 5
+    assert (deal["kind"], deal["action"], deal["reasons"]) == ("deal", "d", ["deal_now"])
+
+
 def test_a_hint_to_deal_and_a_stuck_hint(client: TestClient) -> None:
     dealing = post(client, new_game(client, position=DEAL_BOARD), "hint").json()["hint"]
     assert dealing == {

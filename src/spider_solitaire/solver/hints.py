@@ -11,9 +11,14 @@ better). The first move of the best line found is the hint when that line ends b
 than the position now; moves back to a position met in the last actions of the game are
 never proposed (no undoing the previous move, no back-and-forth), and a line only counts
 as an improvement when it ends better than every position met since the last deal. When
-no line improves the position, the hint is to deal (``deal_now``), first filling an
-empty column when the deal needs it, or, with no deal left, ``stuck``: undo is the way
-out.
+no line improves the position, the hint is to deal (``deal_now``), or, when the deal needs
+an empty column filled first, that filling move (``fill_to_deal``); with no deal left,
+``stuck``: undo is the way out.
+
+Hints that do not contradict themselves (decisions of ours, issue 19): a hint never moves
+cards moved since the last deal straight back to the column they came from (whoever moved
+them: a hint followed, or the player), and once a ``fill_to_deal`` hint was followed the
+next hint is the deal.
 
 Reason codes (:data:`HINT_CODES`), each explained in English and Spanish in the
 ``hints`` section of :mod:`spider_solitaire.messages`. A move's reasons are what the move
@@ -28,8 +33,9 @@ of the sentences:
   longer suited run;
 * ``joins_runs``: cards go onto a next higher card of another suit from a card that
   was not one rank higher, making one longer descending sequence out of two;
-* ``deal_now``: no move helps any more, so deal (after filling an empty column if
-  needed: that filling move is given with this reason too);
+* ``deal_now``: no move helps any more, so deal;
+* ``fill_to_deal``: no move helps any more and a column is empty, so fill it (with the
+  move that leaves the best position) so that a row can be dealt;
 * ``stuck``: no move helps and no deal is possible: undo is the way out.
 """
 
@@ -64,6 +70,7 @@ HINT_CODES: tuple[str, ...] = (
     "completes_run",
     "joins_runs",
     "deal_now",
+    "fill_to_deal",
     "stuck",
 )
 """Every reason a :class:`Hint` can give; stable codes for programs and translations."""
@@ -261,6 +268,10 @@ def hint(
     an equally good one; with the rule that a line must end better than every position
     since the last deal, this keeps hints from going round in circles.
 
+    Moves that take cards moved since the last deal straight back to the column they came
+    from are never hinted (:func:`_straight_back`), and when the last action followed a
+    ``fill_to_deal`` hint, the hint is the deal.
+
     Args:
         game: the game (not changed).
         width: positions kept per layer of the look-ahead.
@@ -270,6 +281,12 @@ def hint(
     Returns:
         A :class:`Hint`.
     """
+    return _hint(game, width, depth, weights, follow=True)
+
+
+def _hint(game: Game, width: int, depth: int, weights: Weights | None, follow: bool) -> Hint:
+    """:func:`hint`; ``follow``: check whether the last action followed a
+    ``fill_to_deal`` hint (False for that check's own hint, which looks one action back)."""
     view = game.position.hidden_view()
     if view.is_won:
         return Hint(None, ())
@@ -278,11 +295,14 @@ def hint(
         weights = HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
     table = ColumnTable(board.classic, weights)
     columns = board.columns
+    if follow and board.can_deal() and _followed_fill(game, width, depth, weights):
+        return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
     history = _history(game, len(view.stock))
     forbidden = {past.columns for past in history}
+    banned = _straight_back(game, len(view.stock))
     baseline = min([table.score(columns)] + [table.score(past) for past in forbidden])
 
-    best = _look_ahead(table, columns, forbidden, width, depth)
+    best = _look_ahead(table, columns, forbidden, width, depth, banned)
     # The plan found at the latest earlier position whose line the moves since followed.
     for index in range(min(len(history), depth)):
         past = history[index].columns
@@ -294,6 +314,8 @@ def hint(
         if found is None or found.length <= index + 1 or found.actions[: index + 1] != played:
             continue
         rest = found.actions[index + 1 :]
+        if rest[0] in banned:
+            continue
         if best is None or (found.score, len(rest)) < (best.score, best.length):
             best = _Found(found.score, len(rest), rest)
         break
@@ -308,10 +330,10 @@ def hint(
     if board.can_deal():
         return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
     if board.rows_left and not all(columns):
-        fill = _best_fill(table, columns, forbidden)
+        fill = _best_fill(table, columns, forbidden, banned)
         if fill is not None:
-            return Hint(fill.to_move(), ("deal_now",), (fill.to_move(),))
-    useful = _useful_move(table, columns, forbidden)
+            return Hint(fill.to_move(), ("fill_to_deal",), (fill.to_move(), Move.deal()))
+    useful = _useful_move(table, columns, forbidden, banned)
     if useful is not None:
         move, reasons = useful
         return Hint(move.to_move(), tuple(reasons), (move.to_move(),))
@@ -324,16 +346,17 @@ def _look_ahead(
     forbidden: set[Columns],
     width: int,
     depth: int,
+    banned: frozenset[Action] = frozenset(),
 ) -> _Found | None:
     """Layered beam search over moves (no deal) from ``columns``; return the line to the
     best-scored position met (ties: the shorter line, then the earlier one), or None when
-    no move leads anywhere new."""
+    no move leads anywhere new. A line never starts with a move of ``banned``."""
     seen: set[Columns] = {columns} | forbidden
     best: _Found | None = None
     best_line: tuple[Action, ...] = ()
     layer: list[_Line] = []
     for child in _children(table, columns, prune=False):
-        if child.columns not in seen:
+        if child.columns not in seen and child.action not in banned:
             seen.add(child.columns)
             layer.append(_Line(child.columns, (child.action,)))
     for level in range(1, depth + 1):
@@ -410,15 +433,17 @@ def no_useful_move(game: Game) -> bool:
     return hint(game).reasons == ("stuck",)
 
 
-def _best_fill(table: ColumnTable, columns: Columns, forbidden: set[Columns]) -> Action | None:
+def _best_fill(
+    table: ColumnTable, columns: Columns, forbidden: set[Columns], banned: frozenset[Action]
+) -> Action | None:
     """The move into an empty column that leaves the best position (never a whole
-    column, so that the move fills one more column than it empties); the first of the
-    best."""
+    column, so that the move fills one more column than it empties, and never one of
+    ``banned``); the first of the best."""
     choice: Action | None = None
     best_score = 0
     for child in _children(table, columns, prune=False):
         move = child.action
-        if columns[move.target] or move.count == len(columns[move.source]):
+        if columns[move.target] or move.count == len(columns[move.source]) or move in banned:
             continue
         if child.columns in forbidden:
             continue
@@ -429,12 +454,12 @@ def _best_fill(table: ColumnTable, columns: Columns, forbidden: set[Columns]) ->
 
 
 def _useful_move(
-    table: ColumnTable, columns: Columns, forbidden: set[Columns]
+    table: ColumnTable, columns: Columns, forbidden: set[Columns], banned: frozenset[Action]
 ) -> tuple[Action, list[str]] | None:
     """A move that does something that matters by itself, with its reasons, if any (the
-    last resort before ``stuck``)."""
+    last resort before ``stuck``), never one of ``banned``."""
     for child in _children(table, columns, prune=False):
-        if child.columns in forbidden:
+        if child.columns in forbidden or child.action in banned:
             continue
         reasons = _effects(columns, child.action)
         if reasons:
@@ -457,3 +482,38 @@ def _history(game: Game, stock: int) -> list[_Past]:
         columns = Board.from_position(view).columns
         found.append(_Past(columns, action(move.source - 1, move.target - 1, move.count)))
     return found
+
+
+def _straight_back(game: Game, stock: int) -> frozenset[Action]:
+    """The moves that would take cards moved since the last deal (at most :data:`HISTORY`
+    actions back) straight back to the column they came from: the same cards (by id),
+    now the last ones of a column, to that column (a decision of ours: a hint that
+    undoes a move just made, by a hint or the player, contradicts it)."""
+    now = game.position.ids
+    past = game.copy()
+    banned: set[Action] = set()
+    for _ in range(HISTORY):
+        if not past.can_undo:
+            break
+        move = past.undo()
+        if len(past.position.stock) != stock or move.count is None:
+            break
+        count, home = move.count, move.source - 1
+        moved = past.position.ids[home][-count:]
+        for column, ids in enumerate(now):
+            if column != home and count <= 13 and len(ids) >= count and ids[-count:] == moved:
+                banned.add(action(column, home, count))
+    return frozenset(banned)
+
+
+def _followed_fill(game: Game, width: int, depth: int, weights: Weights | None) -> bool:
+    """True when the last action of ``game`` was the move of a ``fill_to_deal`` hint (the
+    hint of the position before it), so that the hint now is the deal."""
+    if not game.can_undo:
+        return False
+    before = game.copy()
+    last = before.undo()
+    if last.is_deal:
+        return False
+    earlier = _hint(before, width, depth, weights, follow=False)
+    return earlier.reasons == ("fill_to_deal",) and earlier.move == last

@@ -36,7 +36,8 @@ class HintView(BaseModel):
     ``kind`` is ``move`` (move the last ``count`` cards of ``column`` to ``target``),
     ``deal`` (deal a row) or ``stuck`` (no useful move and no deal: undo is the way out).
     ``reasons`` are the hint's codes (``turns_up_card``, ``empties_column``,
-    ``builds_in_suit``, ``completes_run``, ``joins_runs``, ``deal_now``, ``stuck``), and
+    ``builds_in_suit``, ``completes_run``, ``joins_runs``, ``deal_now``, ``fill_to_deal``,
+    ``stuck``), and
     ``messages`` their sentences in the player's language, in the same order. ``text``
     is the head sentence, shown before the messages; when stuck with nothing to undo, it
     says the way out (restart or a new game) and there are no reasons. ``short`` is the
