@@ -343,6 +343,15 @@ def hint_short(
     return message("help", "hint_short_stuck" if can_undo else "hint_short_stuck_no_undo", language)
 
 
+def hint_ranked(language: str, number: int, count: int, hint: str | None = None) -> str:
+    """Return a ranked hint's place, "2 of 5", or with ``hint`` (its short sentence) the
+    sentence led by it: "Hint 2 of 5: Move the 4 of spades from column 3 to column 7: it
+    turns up a face-down card." """
+    if hint is None:
+        return text("help", "hint_rank", language, number=number, count=count)
+    return text("help", "hint_ranked", language, number=number, count=count, hint=hint)
+
+
 def action_text(action: LostAction, language: str) -> str:
     """Return an action in words: "the deal", "3 cards from column 9 to column 4",
     "column 9 to column 4" (one card)."""

@@ -78,6 +78,10 @@ HINT_CODES: tuple[str, ...] = (
 _MOVE_REASONS = ("completes_run", "turns_up_card", "empties_column", "builds_in_suit", "joins_runs")
 """Reasons a move can have, most important first (the order of ``Hint.reasons``)."""
 
+HINT_CHOICES = 5
+"""How many hints :func:`hints` ranks at most (the best and the next good moves; a
+decision of ours, as Windows 7's Spider shows the next on each press of H)."""
+
 HISTORY = 100
 """How many earlier positions of the game (at most) a hint looks back at: it never goes
 back to one of them, and it only calls a line an improvement when the line ends better
@@ -284,6 +288,62 @@ def hint(
     return _hint(game, width, depth, weights, follow=True)
 
 
+def hints(
+    game: Game,
+    *,
+    limit: int = HINT_CHOICES,
+    width: int = 40,
+    depth: int = 8,
+    weights: Weights | None = None,
+) -> tuple[Hint, ...]:
+    """Rank up to ``limit`` hints for ``game``: :func:`hint` first (the best), then the
+    next good moves, best first, each with its own reasons and plan (what repeated
+    presses of H show, then round again).
+
+    A next good move is the first move of a line of the same look-ahead that ends better
+    than the position now and than every position since the last deal (as the best's
+    line must), whose reasons are not empty; lines are ranked by their end's evaluation,
+    then length, then the engine's order of first moves. Moves straight back and
+    positions met since the last deal are left out, as for :func:`hint`. A deal, a fill
+    for the deal or ``stuck`` comes alone (no move helps then).
+
+    Args:
+        game: the game (not changed).
+        limit: hints at most (1 or more).
+        width, depth, weights: as for :func:`hint`.
+
+    Returns:
+        One hint or more; the first is :func:`hint`'s.
+    """
+    first = _hint(game, width, depth, weights, follow=True)
+    if first.move is None or first.move.is_deal or first.reasons == ("fill_to_deal",):
+        return (first,)
+    view = game.position.hidden_view()
+    board = Board.from_position(view)
+    if weights is None:
+        weights = HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
+    table = ColumnTable(board.classic, weights)
+    columns = board.columns
+    forbidden = {past.columns for past in _history(game, len(view.stock))}
+    banned = _straight_back(game, len(view.stock))
+    baseline = min([table.score(columns)] + [table.score(past) for past in forbidden])
+    by_first: dict[Action, _Found] = {}
+    _look_ahead(table, columns, forbidden, width, depth, banned, by_first)
+    ranked = [first]
+    order = sorted(by_first.items(), key=lambda item: (item[1].score, item[1].length))
+    for move, found in order:
+        if len(ranked) >= limit:
+            break
+        if found.score >= baseline or move.to_move() == first.move:
+            continue
+        reasons = _effects(columns, move) or _line_reasons(columns, found.actions)
+        if reasons:
+            plan = _cut_line(columns, found.actions)
+            line = tuple(step.to_move() for step in plan)
+            ranked.append(Hint(move.to_move(), tuple(reasons), line))
+    return tuple(ranked)
+
+
 def _hint(game: Game, width: int, depth: int, weights: Weights | None, follow: bool) -> Hint:
     """:func:`hint`; ``follow``: check whether the last action followed a
     ``fill_to_deal`` hint (False for that check's own hint, which looks one action back)."""
@@ -347,10 +407,13 @@ def _look_ahead(
     width: int,
     depth: int,
     banned: frozenset[Action] = frozenset(),
+    by_first: dict[Action, _Found] | None = None,
 ) -> _Found | None:
     """Layered beam search over moves (no deal) from ``columns``; return the line to the
     best-scored position met (ties: the shorter line, then the earlier one), or None when
-    no move leads anywhere new. A line never starts with a move of ``banned``."""
+    no move leads anywhere new. A line never starts with a move of ``banned``. When
+    ``by_first`` is given, it gets, for each first move, the best line found that starts
+    with it (the same ties)."""
     seen: set[Columns] = {columns} | forbidden
     best: _Found | None = None
     best_line: tuple[Action, ...] = ()
@@ -366,6 +429,10 @@ def _look_ahead(
             if best is None or score < best.score:
                 best = _Found(score, level, [])
                 best_line = line.actions
+            if by_first is not None:
+                kept = by_first.get(line.actions[0])
+                if kept is None or score < kept.score:
+                    by_first[line.actions[0]] = _Found(score, level, list(line.actions))
         if level == depth:
             break
         following: list[_Line] = []

@@ -66,8 +66,9 @@ export function createApi({ language = () => "en", base = "" } = {}) {
     open: (id, confirm = []) => request("POST", `/api/games/${encodeURIComponent(id)}/open`, { confirm }),
     /** `{version, action, ...}` -> {state, events, announcement}. */
     act: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
-    /** -> {state, hint}. */
-    hint: (id, version) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version }),
+    /** -> {state, hint}; `index`: which ranked hint (0 the best, the server wraps round). */
+    hint: (id, version, index = 0) =>
+      request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version, index }),
     /** -> {state, answer, seconds, last_winnable, message, action_label}; abort with `signal` to stop the solver. */
     canWin: (id, version, signal, limit = "normal") =>
       request("POST", `/api/games/${encodeURIComponent(id)}/can-win`, { version, limit }, signal),
