@@ -426,6 +426,7 @@ class GameService:
         request: ActionRequest,
         *,
         assisted: bool = False,
+        solved: bool = False,
     ) -> tuple[LoadedGame, list[Event]]:
         """Play ``request`` on the game and commit it; return the game and the events
         (the engine's, for every action: see :meth:`Game.act`).
@@ -434,8 +435,10 @@ class GameService:
             player_id: the player asking (None: nobody, so 404).
             game_id: the game.
             request: the action and the version it is for.
-            assisted: also mark the game assisted, in the same transaction (a move of
-                the solver's solution).
+            assisted: also mark the game assisted, in the same transaction.
+            solved: the solver played this move ("Show solution"): also mark the game
+                assisted and solved, in the same transaction (docs/record.md: a game the
+                solver played is no daily win for the streak and sets no personal best).
 
         Raises:
             ApiError: 404 ``not_found``; 409 ``stale_version`` (with the current state)
@@ -452,7 +455,8 @@ class GameService:
         won = None
         if work.is_won and not loaded.game.is_won:
             won = Decided("won", work.position.score, work.position.move_count)
-        return self._commit(loaded, work, [text], assisted=assisted, won=won), events
+        committed = self._commit(loaded, work, [text], assisted=assisted, solved=solved, won=won)
+        return committed, events
 
     def rewind(
         self, player_id: str | None, game_id: str, version: int, steps: int
@@ -534,6 +538,7 @@ class GameService:
         played: Sequence[str],
         *,
         assisted: bool = False,
+        solved: bool = False,
         won: Decided | None = None,
     ) -> LoadedGame:
         """Record ``played`` (which took ``loaded``'s game to ``work``; ``won``: and won
@@ -550,7 +555,12 @@ class GameService:
             snapshot = json.dumps(work.snapshot(), separators=(",", ":"))
         try:
             record = self.store.games.record_actions(
-                loaded.record, played, assisted=assisted, won=won, snapshot=snapshot
+                loaded.record,
+                played,
+                assisted=assisted,
+                solved=solved,
+                won=won,
+                snapshot=snapshot,
             )
         except StaleVersionError:
             current = self.get(loaded.record.player_id, loaded.record.id)

@@ -457,6 +457,7 @@ RULES_HELP = (
     "rules_restart",
     "rules_practice",
     "rules_assisted",
+    "rules_solved",
     "rules_time",
     "rules_reset",
 )

@@ -21,8 +21,8 @@ class Solutions(SolverHelp):
         """Play the next move of the solver's solution for ``asker``'s game at
         ``version`` (solving first unless a solution for this position is kept); return
         the new state, the events, the move and how many moves of the solution are left,
-        with the sentences in the asker's language. The game is marked assisted (in the
-        same transaction as the move).
+        with the sentences in the asker's language. The game is marked assisted and solved
+        (the solver played it: docs/record.md), in the same transaction as the move.
 
         Raises:
             ApiError: 404, 409 (stale, cancelled), 422 ``game_won``, ``not_winnable`` or
@@ -56,7 +56,7 @@ class Solutions(SolverHelp):
             self.kept.put(game_id, game.position, solution)
         move = solution[0]
         request = MoveAction(version=version, action=move)
-        played, events = await blocking(games.act, player, game_id, request, assisted=True)
+        played, events = await blocking(games.act, player, game_id, request, solved=True)
         self.kept.put(game_id, played.game.position, solution[1:])
         remaining = len(solution) - 1
         message = solution_message(remaining, language)
