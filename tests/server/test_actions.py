@@ -277,7 +277,8 @@ def test_an_old_version_is_409_with_the_current_state_and_nothing_changes(
         ({"action": "d"}, "bad_request"),
         ({"version": 0, "action": ""}, "bad_action"),
         ({"version": 0, "action": "auto!"}, "bad_action"),
-        ({"version": 0, "action": "d" * 33}, "bad_request"),
+        ({"version": 0, "action": "d" * 33}, "bad_action"),
+        ({"version": 0, "action": "d" * 257}, "bad_request"),
         ({"version": 0, "action": "d", "extra": 1}, "bad_request"),
         ({"version": 2**40, "action": "d"}, "bad_request"),
     ],
@@ -289,6 +290,18 @@ def test_bad_bodies_are_400(client: TestClient, body: dict[str, Any], reason: st
     assert response.json()["reason"] == reason
 
 
+def test_an_action_padded_past_32_characters_is_played(client: TestClient) -> None:
+    """White space around an action is ignored, however much (up to the schema's bound of
+    256 characters, a decision of ours): a padded deal is a deal."""
+    state = new_game(client)
+    padded = " " * 40 + "d" + "\n" * 20
+    response = client.post(
+        f"/api/games/{state['id']}/actions", json={"version": 0, "action": padded}
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["state"]["stock_rows_left"] == state["stock_rows_left"] - 1
+
+
 def test_malformed_json_is_400_in_the_players_language(client: TestClient) -> None:
     state = new_game(client)
     response = client.post(
@@ -298,7 +311,7 @@ def test_malformed_json_is_400_in_the_players_language(client: TestClient) -> No
     )
     assert response.status_code == 400
     assert response.json()["reason"] == "bad_request"
-    assert response.json()["message"].startswith("La petición no es un JSON")
+    assert response.json()["message"].startswith("La petición no tiene la forma")
 
 
 def test_oversized_bodies_are_413_declared_or_streamed(client: TestClient) -> None:
@@ -408,3 +421,14 @@ def test_auto_in_any_case_and_an_auto_without_its_group_names_what_is_missing(
     bad = client.post(url, json={"version": 1, "action": "xx"})
     assert (bad.json()["detail"], bad.json()["problem"]) == ("'xx': not_notation", "not_notation")
     assert client.get(f"/api/games/{state['id']}").json()["version"] == 1
+
+
+def test_a_405_names_every_method_the_address_takes(client: TestClient) -> None:
+    """``Allow`` lists the methods of every route at the path (Starlette's own names only
+    the first route's; FastAPI nests included routers)."""
+    state = new_game(client)
+    wrong = client.delete("/api/games/current")
+    assert (wrong.status_code, wrong.json()["reason"]) == (405, "method_not_allowed")
+    assert wrong.headers["Allow"] == "GET"
+    share = client.get(f"/api/games/{state['id']}/share")
+    assert (share.status_code, share.headers["Allow"]) == (405, "DELETE, POST")

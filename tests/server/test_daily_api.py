@@ -17,6 +17,7 @@ from spider_solitaire.server.app import create_app
 from spider_solitaire.server.record import daily as daily_view
 from spider_solitaire.server.settings import Settings
 
+from . import asking
 from .conftest import CODE, Clock, act, new_game
 from .daily_wins import DAILY_WINS
 from .test_record import ABANDON, NO_FIGURES, PRACTICE, figures, play
@@ -73,7 +74,8 @@ def test_the_deals_for_a_date_are_the_librarys(client: TestClient) -> None:
     assert view["deals"][0]["status_label"] == "not played"
     assert (view["month"], view["month_label"], view["lead"]) == ("2026-12", "December 2026", 1)
     assert view["weekdays"] == ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-    assert (view["previous"], view["next"]) == ("2026-11", "2027-01")
+    # the next arrow stops at the player's month: the days after it are all to come
+    assert (view["previous"], view["next"]) == ("2026-11", None)
     assert len(view["days"]) == 31
     assert [day["playable"] for day in view["days"][:4]] == [True, True, False, False]
     assert view["days"][1]["today"] and not view["days"][0]["today"]
@@ -224,8 +226,7 @@ def test_a_daily_the_solver_played_is_no_daily_win_and_sets_no_best(
     steps = 0
     while not state["is_won"]:
         clock.advance(1)
-        body = {"version": state["version"]}
-        response = client.post(f"/api/games/{state['id']}/solution/next", json=body)
+        response = asking.next_step(client, state["id"], state["version"])
         assert response.status_code == 200, response.text
         state = response.json()["state"]
         steps += 1

@@ -5,7 +5,6 @@ flag, and searches for a winnable deal."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,6 +26,7 @@ from spider_solitaire.server.settings import Settings
 from spider_solitaire.solver import hint as solver_hint
 from spider_solitaire.solver import hints as solver_hints
 
+from . import asking
 from .conftest import SchemaTemplates, act, board, fresh_database, new_game
 from .servers import spider_worker
 from .test_hidden import check_body
@@ -113,7 +113,11 @@ def settings(backend: tuple[str, str]) -> Settings:
 
 
 def post(client: TestClient, state: dict[str, Any], what: str, **body: Any) -> Any:
-    """POST ``/api/games/{id}/<what>`` for ``state``'s id and version."""
+    """POST ``/api/games/{id}/<what>`` for ``state``'s id and version; for ``can-win`` and
+    ``solution/next``, poll the help job to its end and return the answer as the route
+    gave it before the jobs (:mod:`.asking`)."""
+    if what in ("can-win", "solution/next"):
+        return asking.ask(client, state["id"], what, state["version"], **body)
     body = {"version": state["version"], **body}
     return client.post(f"/api/games/{state['id']}/{what}", json=body)
 
@@ -451,10 +455,8 @@ def test_no_names_the_move_that_lost_and_undoes_back_to_it(client: TestClient) -
     )
     assert answer["action_label"] == "Undo 6 actions"
     assert answer["state"]["assisted"] is True
-    spanish = client.post(
-        f"/api/games/{state['id']}/can-win",
-        json={"version": state["version"]},
-        headers={"Accept-Language": "es"},
+    spanish = asking.can_win(
+        client, state["id"], state["version"], headers={"Accept-Language": "es"}
     ).json()
     assert (spanish["message"], spanish["action_label"]) == (
         "No. Tu jugada 4 (de la columna 5 a la columna 1) perdió la partida: deshaz 6 "
@@ -542,10 +544,10 @@ def test_keep_thinking_asks_again_with_the_long_limit(
         state = new_game(client, code="SP1-S1C-AAAAAAD")  # the solver wins it in about 3 s
         first = post(client, state, "can-win").json()
         assert (first["answer"], first["longer"]) == ("unknown", True)
-        url = f"/api/games/{state['id']}/can-win"
-        longer = client.post(url, json={"version": state["version"], "limit": "long"}).json()
+        longer = post(client, state, "can-win", limit="long").json()
         assert (longer["answer"], longer["longer"]) == ("yes", False)
         assert longer["message"] == "Yes: this game can still be won from here."
+        url = f"/api/games/{state['id']}/can-win"
         bad = client.post(url, json={"version": state["version"], "limit": "forever"})
         assert (bad.status_code, bad.json()["reason"]) == (400, "bad_request")
 
@@ -640,7 +642,7 @@ def test_a_search_can_be_stopped(client: TestClient, app: FastAPI) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.02)
     stopped = client.post(f"/api/winnable-deals/{search['id']}/stop").json()
-    assert (stopped["status"], stopped["reason"]) == ("cancelled", "solve_cancelled")
+    assert (stopped["status"], stopped["reason"]) == ("cancelled", "stopped")
     deadline = time.monotonic() + 5
     while _solving(app):  # and its worker was killed
         assert time.monotonic() < deadline
@@ -662,20 +664,14 @@ def test_a_worker_killed_in_the_middle_of_a_solve_is_a_clear_503(pg_url: str) ->
     settings = Settings(db_url=pg_url, job_queue="procrastinate", solve_time_limit=60)
     with spider_worker(pg_url) as worker, TestClient(create_app(settings)) as client:
         state = new_game(client, code="SP1-S4C-AAAAAAD")  # 4 suits: a long solve
-        answers: list[Any] = []
-
-        def ask() -> None:
-            answers.append(client.post(f"/api/games/{state['id']}/can-win", json={"version": 0}))
-
-        asking = threading.Thread(target=ask)
-        asking.start()
+        started = client.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
+        assert started.status_code == 202, started.text
         deadline = time.monotonic() + 20
         while _solving(client.app) == 0:  # type: ignore[arg-type]
             assert time.monotonic() < deadline
             time.sleep(0.05)
         worker.kill()  # the worker's machine dies in the middle of the solve
-        asking.join(60)
-        assert not asking.is_alive()
-        assert answers[0].status_code == 503
-        assert answers[0].json()["reason"] == "help_unavailable"
-        assert answers[0].headers["retry-after"] == "30"
+        ended = asking.poll(client, started.json(), seconds=60)
+        assert (ended["status"], ended["reason"]) == ("failed", "help_unavailable")
+        assert ended["message"] == message("errors", "help_unavailable", "en")
+        assert ended["can_win"] is None

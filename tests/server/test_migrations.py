@@ -38,7 +38,7 @@ DROPPED = {"history", "redo", "score", "moves", "is_won"}
 RECORD_TABLES = {"results", "stat_resets", "transfer_codes"}
 RECORD_COLUMNS = {"practice", "playing_ms", "outcome", "finished_won_at", "share_id"}
 
-HEAD = "0008"
+HEAD = "0009"
 """The newest revision (the fair solver shares of issue 21, after its heartbeats)."""
 
 

@@ -135,7 +135,8 @@ def requested_game(request: NewGameRequest, day: dt.date | None, undo_limit: int
     Raises:
         ApiError: 400 ``bad_code`` or ``bad_position`` with the engine's reason; 400
             ``bad_position`` for a position a game cannot be played from
-            (:func:`check_playable`).
+            (:func:`check_playable`); 400 ``variant_not_offered`` for a code or position
+            of a variant other than ``spider`` (the server does not offer them yet).
     """
     try:
         if isinstance(request, NewGameDaily):
@@ -152,6 +153,12 @@ def requested_game(request: NewGameRequest, day: dt.date | None, undo_limit: int
         raise ApiError(400, "bad_code", detail=str(error)) from None
     except InvalidPositionError as error:
         raise ApiError(400, "bad_position", detail=str(error)) from None
+    if not game.variant.is_default:
+        # A decision of ours until the server offers the family (issue 20, step 5): its
+        # statistics, views and help are spider's, so a game of another variant stays in
+        # the engine, the solver and the CLI.
+        detail = f"{game.variant.name}: the server plays spider games only"
+        raise ApiError(400, "variant_not_offered", detail=detail)
     if isinstance(request, NewGameFromPosition):
         check_playable(game.start)
     return game

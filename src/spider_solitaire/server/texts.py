@@ -413,6 +413,18 @@ def searching(tried: int, max_tries: int, language: str) -> str:
     return text("help", "searching", language, tried=tried, max=max_tries)
 
 
+def thinking(kind: str, probes: int, language: str) -> str:
+    """Return a running long answer's progress: for ``can_win`` "Working out whether this
+    game can still be won…", then, once the solver has probed earlier positions (it
+    found the current one lost), "… looking back through it: 3 positions checked…"; for
+    ``solution`` "Finding a solution…"."""
+    if kind == "solution":
+        return text("help", "thinking_solution", language)
+    if probes > 1:  # the first probe is the current position
+        return text("help", "thinking_history", language, count=probes - 1)
+    return text("help", "thinking_can_win", language)
+
+
 # --- the player's record -------------------------------------------------------------
 
 
@@ -507,6 +519,17 @@ def summary_text(
         if assisted:
             parts.append(message("record", "summary_assisted", language))
     return SENTENCE_SEPARATOR.join(parts)
+
+
+def summary_note(*, practice: bool, lost_before: bool, language: str) -> str | None:
+    """Return what a win's summary window says besides its figures, streak, bests and
+    assisted note (each shown once, issue 19): that the game was practice, or already
+    counted as a loss; None for a win that counts."""
+    if practice:
+        return message("record", "summary_practice", language)
+    if lost_before:
+        return message("record", "summary_lost_then_won", language)
+    return None
 
 
 # --- the daily deal ------------------------------------------------------------------

@@ -33,6 +33,9 @@ of the sentences:
   longer suited run;
 * ``joins_runs``: cards go onto a next higher card of another suit from a card that
   was not one rank higher, making one longer descending sequence out of two;
+* ``takes_off_run``: a complete run waits at the end of a column (``spider-1949``, where
+  the player takes runs off): taking it off scores 100 and may turn up a card or empty a
+  column;
 * ``deal_now``: no move helps any more, so deal;
 * ``fill_to_deal``: no move helps any more and a column is empty, so fill it (with the
   move that leaves the best position) so that a row can be dealt;
@@ -56,6 +59,7 @@ from .board import (
     ColumnTable,
     Weights,
     action,
+    action_of,
     after_move,
     ends_in_complete_run,
     in_column_order,
@@ -69,6 +73,7 @@ HINT_CODES: tuple[str, ...] = (
     "builds_in_suit",
     "completes_run",
     "joins_runs",
+    "takes_off_run",
     "deal_now",
     "fill_to_deal",
     "stuck",
@@ -212,7 +217,8 @@ def _children(table: ColumnTable, columns: Columns, prune: bool) -> list[_Child]
                         continue
                 after = list(columns)
                 after[source] = group.rest
-                after[target] = without_complete_run(target_column + group.cards)
+                joined = target_column + group.cards
+                after[target] = without_complete_run(joined) if table.remove else joined
                 out.append(_Child(action(source, target, count), tuple(after)))
     return out
 
@@ -305,7 +311,7 @@ def hints(
     line must), whose reasons are not empty; lines are ranked by their end's evaluation,
     then length, then the engine's order of first moves. Moves straight back and
     positions met since the last deal are left out, as for :func:`hint`. A deal, a fill
-    for the deal or ``stuck`` comes alone (no move helps then).
+    for the deal, a take-off or ``stuck`` comes alone (no move helps then).
 
     Args:
         game: the game (not changed).
@@ -316,13 +322,14 @@ def hints(
         One hint or more; the first is :func:`hint`'s.
     """
     first = _hint(game, width, depth, weights, follow=True)
-    if first.move is None or first.move.is_deal or first.reasons == ("fill_to_deal",):
+    alone = first.move is None or first.move.is_deal or first.move.is_take_off
+    if alone or first.reasons == ("fill_to_deal",):
         return (first,)
     view = game.position.hidden_view()
     board = Board.from_position(view)
     if weights is None:
         weights = HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
-    table = ColumnTable(board.classic, weights)
+    table = board.table(weights)
     columns = board.columns
     forbidden = {past.columns for past in _history(game, len(view.stock))}
     banned = _straight_back(game, len(view.stock))
@@ -336,9 +343,9 @@ def hints(
             break
         if found.score >= baseline or move.to_move() == first.move:
             continue
-        reasons = _effects(columns, move) or _line_reasons(columns, found.actions)
+        reasons = _effects(columns, move) or _line_reasons(columns, found.actions, table.remove)
         if reasons:
-            plan = _cut_line(columns, found.actions)
+            plan = _cut_line(columns, found.actions, table.remove)
             line = tuple(step.to_move() for step in plan)
             ranked.append(Hint(move.to_move(), tuple(reasons), line))
     return tuple(ranked)
@@ -353,8 +360,15 @@ def _hint(game: Game, width: int, depth: int, weights: Weights | None, follow: b
     board = Board.from_position(view)
     if weights is None:
         weights = HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
-    table = ColumnTable(board.classic, weights)
+    table = board.table(weights)
     columns = board.columns
+    if not table.remove:
+        # spider-1949: a complete run is taken off as soon as it waits (a decision of ours:
+        # the hints keep no run to break up; the solver weighs keeping one).
+        for index, column in enumerate(columns):
+            if ends_in_complete_run(column):
+                take = Move.take_off(index + 1)
+                return Hint(take, ("takes_off_run",), (take,))
     if follow and board.can_deal() and _followed_fill(game, width, depth, weights):
         return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
     history = _history(game, len(view.stock))
@@ -367,7 +381,7 @@ def _hint(game: Game, width: int, depth: int, weights: Weights | None, follow: b
     for index in range(min(len(history), depth)):
         past = history[index].columns
         played = [entry.action for entry in reversed(history[: index + 1])]
-        if _replay(past, played)[-1] != columns:
+        if _replay(past, played, table.remove)[-1] != columns:
             break  # a card was turned up since: older plans did not know it
         older = {entry.columns for entry in history[index + 1 :]}
         found = _look_ahead(table, past, older, width, depth)
@@ -383,9 +397,9 @@ def _hint(game: Game, width: int, depth: int, weights: Weights | None, follow: b
     if best is not None and best.score < baseline:
         line = best.actions
         first = line[0]
-        reasons = _effects(columns, first) or _line_reasons(columns, line)
+        reasons = _effects(columns, first) or _line_reasons(columns, line, table.remove)
         if reasons:
-            plan = _cut_line(columns, line)
+            plan = _cut_line(columns, line, table.remove)
             return Hint(first.to_move(), tuple(reasons), tuple(step.to_move() for step in plan))
     if board.can_deal():
         return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
@@ -450,27 +464,28 @@ def _look_ahead(
     return _Found(best.score, best.length, list(best_line))
 
 
-def _replay(columns: Columns, moves: list[Action]) -> list[Columns]:
-    """The boards along ``moves`` from ``columns`` (``columns`` first)."""
+def _replay(columns: Columns, moves: list[Action], remove: bool = True) -> list[Columns]:
+    """The boards along ``moves`` from ``columns`` (``columns`` first); ``remove`` when
+    complete runs leave by themselves."""
     boards = [columns]
     for move in moves:
-        boards.append(after_move(boards[-1], move))
+        boards.append(after_move(boards[-1], move, remove))
     return boards
 
 
-def _line_reasons(columns: Columns, line: list[Action]) -> list[str]:
+def _line_reasons(columns: Columns, line: list[Action], remove: bool) -> list[str]:
     """Reasons of a line whose first move has none by itself: what the line achieves
     (possibly none: then the line only shuffles cards and is not worth a hint)."""
     found: set[str] = set()
-    boards = _replay(columns, line)
+    boards = _replay(columns, line, remove)
     for before, move in zip(boards, line, strict=False):
         found.update(_effects(before, move))
     return [code for code in _MOVE_REASONS if code in found]
 
 
-def _cut_line(columns: Columns, line: list[Action]) -> list[Action]:
+def _cut_line(columns: Columns, line: list[Action], remove: bool) -> list[Action]:
     """The line up to and including the first move that turns up a card."""
-    boards = _replay(columns, line)
+    boards = _replay(columns, line, remove)
     for index, move in enumerate(line):
         source = boards[index + 1][move.source]
         if source and not source[-1] & 15:
@@ -547,7 +562,7 @@ def _history(game: Game, stock: int) -> list[_Past]:
         if len(view.stock) != stock or move.count is None:
             break
         columns = Board.from_position(view).columns
-        found.append(_Past(columns, action(move.source - 1, move.target - 1, move.count)))
+        found.append(_Past(columns, action_of(move)))
     return found
 
 
@@ -565,6 +580,8 @@ def _straight_back(game: Game, stock: int) -> frozenset[Action]:
         move = past.undo()
         if len(past.position.stock) != stock or move.count is None:
             break
+        if move.is_take_off:  # the run left the table: nothing to move back
+            continue
         count, home = move.count, move.source - 1
         moved = past.position.ids[home][-count:]
         for column, ids in enumerate(now):

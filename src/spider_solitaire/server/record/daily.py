@@ -33,10 +33,12 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ...daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
+from ...variants import CLASSIC
 from ..checks import check_begun, daily_date
 from ..db import GameRecord, Store
 from ..errors import ApiError
 from ..ids import MONTH, time_zone_name
+from ..schemas.common import suit_count
 from ..schemas.daily import DailyDay, DailyDealView, DailyStatus, DailyView
 from ..texts import (
     daily_date_long,
@@ -217,10 +219,10 @@ class DailyBook:
 
         deals = [
             DailyDealView(
-                suits=suits,  # type: ignore[arg-type]
+                suits=suit_count(suits),
                 code=daily_deals(today).codes[suits],
                 featured=suits == FEATURED_SUITS,
-                label=variant_label(suits, "classic", language),
+                label=variant_label(suits, CLASSIC, language),
                 status=status(today, suits),
                 status_label=daily_status_label(status(today, suits), language),
             )
@@ -258,7 +260,8 @@ class DailyBook:
             lead=first.weekday(),
             days=days,
             previous=f"{previous:%Y-%m}" if previous >= first_date().replace(day=1) else None,
-            next=f"{following:%Y-%m}" if following <= last_date() else None,
+            # no month after the player's own: its days are all to come (issue 19)
+            next=f"{following:%Y-%m}" if following <= min(today, last_date()) else None,
             streak=streak,
             streak_text=daily_streak_text(streak, language),
         )

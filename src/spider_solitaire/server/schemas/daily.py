@@ -48,7 +48,8 @@ class DailyView(BaseModel):
     """``GET /api/daily``: the ``date``'s deals with the player's results, the month's
     calendar (``month`` YYYY-MM, its ``month_label``, the seven ``weekdays`` from Monday,
     ``lead``: empty places before the 1st in a week starting on Monday, ``days``),
-    ``previous``/``next`` months with deals (null at the ends), and the daily
+    ``previous``/``next`` months with deals (null at the ends; ``next`` stops at the month
+    of ``date``, the player's today: a decision of ours), and the daily
     ``streak`` (dates in a row won on their own date, counting back from today or
     yesterday) with ``streak_text``."""
 

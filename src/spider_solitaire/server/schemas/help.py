@@ -188,3 +188,31 @@ class DealSearch(BaseModel):
     state: GameState | None = None
     reason: str | None = None
     message: str | None = None
+
+
+class HelpJob(BaseModel):
+    """A long answer the player polls (``GET /api/help-jobs/{id}``): "Can I still win?"
+    (``kind`` ``can_win``) or the solve behind "Show solution" (``solution``), asked about
+    the game ``game_id`` at ``version``.
+
+    ``status``: ``running``; ``done`` (for ``can_win``, ``can_win`` holds the answer with
+    the game's state as it is now; for ``solution``, the solution is kept: ask
+    ``POST /api/games/{id}/solution/next`` again to play its first move); ``failed``
+    (``reason``: ``not_winnable``, ``no_solution_found``, ``search_interrupted``,
+    ``solver_failed``...); ``cancelled`` (``stopped`` by the player, ``solve_cancelled``
+    when the player asked the solver again, or nobody asked about it for a while).
+    ``probes`` is how many positions the solver has finished so far (can-win searching
+    the game's history), ``seconds`` the time since it started (to its end once ended).
+    ``message`` is the sentence to show: the progress while running, the reason's sentence
+    when failed or cancelled, null when done."""
+
+    id: str
+    kind: Literal["can_win", "solution"]
+    game_id: str
+    version: Version
+    status: Literal["running", "done", "failed", "cancelled"]
+    probes: Annotated[int, Field(ge=0)]
+    seconds: Annotated[float, Field(ge=0)]
+    can_win: CanWinAnswer | None = None
+    reason: str | None = None
+    message: str | None = None

@@ -11,7 +11,6 @@ import { createHelp } from "./help.js";
 import { createSummary } from "./finish.js";
 import { createRecord } from "./record.js";
 import { createDaily } from "./daily.js";
-import { replaySource, startReplay } from "./replay.js";
 import { language } from "./i18n.js";
 import { attachRules } from "./ruleslink.js";
 import { createTour } from "./tour.js";
@@ -23,17 +22,20 @@ import { createSession, DECLINED } from "./session.js";
 import { createControls } from "./controls.js";
 import { attachNewGame } from "./newgame.js";
 import { attachMenu } from "./menu.js";
+import { createSound, attachSynth, attachSoundControl } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 
-const api = createApi({ language });
+// a request answered takes down the notice that the server did not answer
+const api = createApi({ language, answered: () => messages.serverAnswered() });
 const store = createStore();
 const settings = createSettings(store);
 const requests = createRequests();
 let help = null;
 const messages = createMessages({ giveWay: () => help?.giveWay() });
 const { announce, showError, clearNotice } = messages;
-const replaying = replaySource();
+// the replay viewer (replay.js) is fetched only to watch a replay: a lighter first load
+const replayAsked = location.pathname.startsWith("/replay/") || new URLSearchParams(location.search).has("replay");
 
 async function main() {
   frameWindows();
@@ -54,20 +56,26 @@ async function main() {
   );
   settings.apply();
   let summary = null;
+  attachSynth();
+  const sound = createSound(store, settings);
   const session = createSession(api, store, requests, messages, {
     askConfirm,
+    refused: sound.refused,
     beforeAction: () => help?.userAction(),
+    acted: () => help?.acted(),
     started: () => {
       help?.newGame();
       summary?.forget();
     },
   });
   help = createHelp(api, store, { run: requests.run, act: session.act, announce, showError, clearNotice });
+  const replay = replayAsked ? await import("./replay.js") : null;
+  const replaying = replay?.replaySource();
   if (replaying) {
     // a replay is watched: no input on the table, no game of the player's is touched
     for (const el of document.querySelectorAll(".actions, .help-bar, #copy-code")) el.hidden = true;
     document.documentElement.classList.remove("booting");
-    await startReplay(api, store, replaying, { animations: () => settings.values.animations, announce, showError });
+    await replay.startReplay(api, store, replaying, { animations: () => settings.values.animations, announce, showError });
     document.documentElement.classList.add("ready");
     return;
   }
@@ -102,9 +110,11 @@ async function main() {
   });
   attachCloseButtons();
   attachNewGame(settings, session, requests, help);
+  const soundControl = attachSoundControl(settings, sound);
   settings.attachWindow({
     openDialog,
     changed(name) {
+      soundControl.sync();
       if (store.game) controls.draw(store.game);
       if (name !== "lang") return;
       view.relabel();

@@ -3,8 +3,8 @@
 such a win is told apart from the player's own: it is no daily win for the streak and sets
 no personal best (docs/record.md). Games and results of older releases are not solved.
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision: str | None = "0007"
+revision = "0009"
+down_revision: str | None = "0008"
 branch_labels: str | None = None
 depends_on: str | None = None
 
