@@ -76,6 +76,7 @@ games = Table(
     Column("share_id", String(32)),
     Column("revision", BigInteger, nullable=False, server_default="0"),
     Column("daily_date", Date),
+    Column("solved", Boolean, nullable=False, server_default=false()),
     Index("ix_games_player_updated", "player_id", "updated_at"),
     Index("ix_games_player_code", "player_id", "code"),
     Index("ix_games_player_daily", "player_id", "daily_date"),
@@ -237,6 +238,7 @@ results = Table(
     Column("moves", Integer, nullable=False),
     Column("playing_ms", BigInteger, nullable=False),
     Column("decided_at", DateTime(timezone=True), nullable=False),
+    Column("solved", Boolean, nullable=False, server_default=false()),
     Index("ix_results_player_decided", "player_id", "decided_at"),
 )
 """One decided, counted game (docs/record.md): written once, in the transaction of the
@@ -287,6 +289,7 @@ GAME_COLUMNS = [
     games.c.share_id,
     games.c.revision,
     games.c.daily_date,
+    games.c.solved,
 ]
 """The columns of ``games`` a :class:`~.games.GameRecord` holds (every one but
 ``updated_at``), in its fields' order."""

@@ -21,6 +21,7 @@ upgrade --db URL`` runs it by hand. The revisions are in ``versions/``, oldest f
   count an address's and a player's jobs.
 * ``0008``: long answers as jobs (issue 21): ``help_jobs`` ("Can I still win?" and the
   solution's solve, polled from any process).
+* ``0009``: games played by the solver (issue 19): ``games.solved`` and ``results.solved``.
 
 A new migration is a new file in ``versions/`` whose ``down_revision`` is the newest one,
 written with Alembic's portable operations (batch mode for anything but adding a column:
