@@ -83,6 +83,27 @@ def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
     expect(panel).to_be_hidden()
 
 
+def test_pressing_h_twice_shows_the_next_good_move(table: Any) -> None:
+    table.open(code="SP1-S2C-AAAAAAD")
+    page = table.page
+    text = page.locator("#help-text")
+    page.keyboard.press("h")
+    expect(text).to_have_text(
+        "Move the 4 of spades from column 7 to column 10: it turns up a face-down card."
+    )
+    expect(table.column(10)).to_have_class(has_class("hint-target"))
+    version = table.api_state()["version"]
+    page.keyboard.press("h")  # again on the same table: the next one, with its own reason
+    expect(text).to_have_text(
+        "Hint 2 of 5: Move the 3 of spades from column 8 to column 7: it turns up a face-down card."
+    )
+    expect(table.column(7)).to_have_class(has_class("hint-target"))
+    expect(table.column(10)).not_to_have_class(has_class("hint-target"))
+    expect(page.locator("#live")).to_contain_text("move the 3 of spades from column 8")
+    state = table.api_state()
+    assert (state["version"], state["assisted"]) == (version, True)  # no action, one mark
+
+
 def test_can_i_still_win_names_the_lost_move_and_undoes_back(table: Any) -> None:
     table.open_position(TRAP)
     for action in TRAP_LINE:

@@ -231,6 +231,33 @@ def test_a_win_shows_the_score_and_offers_a_new_game(table: Any) -> None:
     expect(page.locator(".removed-slot.filled")).to_have_count(0)
 
 
+def test_a_won_game_is_finished_buttons_off_clock_still_and_ctrl_z_refused(table: Any) -> None:
+    table.open_position(WON_BUT_ONE)
+    page = table.page
+    table.play_move("2:1>3")  # the Ace to an empty column, then back: redo lights up
+    page.locator("#undo").click()
+    table.idle()
+    expect(page.locator("#redo")).to_be_enabled()
+    expect(page.locator("#restart")).to_be_enabled()
+    table.card(2, -1).dblclick()  # the last Ace completes the last run
+    expect(page.locator("#win-dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#win-dialog")).to_be_hidden()
+    # the server says nothing can be taken back (can_undo, can_redo, can_restart)
+    for button in ("#undo", "#redo", "#restart"):
+        expect(page.locator(button)).to_be_disabled()
+    time = page.locator("#time").text_content()
+    page.keyboard.press("Control+z")  # the key asks anyway: the server refuses
+    expect(table.notice()).to_contain_text("The game is won and finished")
+    table.reload()
+    state = table.api_state()
+    assert (state["is_won"], state["version"], state["can_undo"]) == (True, 3, False)
+    expect(page.locator(".removed-slot.filled")).to_have_count(8)
+    expect(page.locator("#time")).to_have_text(time or "")
+    for button in ("#undo", "#redo", "#restart"):
+        expect(page.locator(button)).to_be_disabled()
+
+
 def _starts(text: str) -> Any:
     import re
 

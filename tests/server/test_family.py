@@ -125,27 +125,29 @@ def test_can_i_still_win_in_each_variant(client: TestClient, variant: Variant) -
 def test_a_run_in_spider_1949_is_taken_off_with_its_button_and_undone(
     client: TestClient,
 ) -> None:
-    state = new_game(client, position=near_win(find_variant("spider-1949")))
-    assert state["take_offs"] == []
+    position = near_win(find_variant("spider-1949")).replace("3: |", f"3: | {RUN} AS")
+    state = new_game(client, position=position)
+    assert [offer["column"] for offer in state["take_offs"]] == [3]  # kept until taken off
     moved = act(client, state, "2>1")
     assert moved.status_code == 200, moved.text
     state = moved.json()["state"]
     assert state["removed"] == [] and not state["is_won"]  # the run stays: the player's choice
-    assert state["take_offs"] == [
-        {
-            "column": 1,
-            "label": "Take off the run of spades at the end of column 1 (T).",
-            "ready": "The run of spades at the end of column 1 can be taken off: press T "
-            "on that column, or keep it to break it up.",
-        }
-    ]
+    assert state["take_offs"][0] == {
+        "column": 1,
+        "label": "Take off the run of spades at the end of column 1 (T).",
+        "ready": "The run of spades at the end of column 1 can be taken off: press T "
+        "on that column, or keep it to break it up.",
+    }
+    assert [offer["column"] for offer in state["take_offs"]] == [1, 3]
     taken = act(client, state, "t1")
     assert taken.status_code == 200, taken.text
     after = taken.json()["state"]
     assert (after["removed"], after["score"], after["moves"]) == (["S"], state["score"] + 100, 1)
-    assert after["is_won"] and after["take_offs"] == []
+    assert not after["is_won"] and [o["column"] for o in after["take_offs"]] == [3]
     undone = act(client, after, "undo").json()["state"]
     assert undone["take_offs"] == state["take_offs"] and undone["score"] == state["score"]
+    won = act(client, act(client, undone, "t3").json()["state"], "t1").json()["state"]
+    assert won["is_won"] and won["removed"] == ["S", "S"] and won["take_offs"] == []
 
 
 def test_a_take_off_where_runs_leave_by_themselves_is_refused(client: TestClient) -> None:

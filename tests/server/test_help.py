@@ -20,10 +20,11 @@ from spider_solitaire.cards import card_text
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db.tables import solver_jobs
-from spider_solitaire.server.help.hint import found_hint, hint_view
+from spider_solitaire.server.help.hint import found_hint, hint_view, ranked_hints
 from spider_solitaire.server.jobs.tasks import decode_outcome, encode_outcome, hint_job
 from spider_solitaire.server.settings import Settings
 from spider_solitaire.solver import hint as solver_hint
+from spider_solitaire.solver import hints as solver_hints
 
 from . import asking
 from .conftest import SchemaTemplates, act, board, fresh_database, new_game
@@ -152,6 +153,9 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
         "messages": [message("hints", code, "en") for code in reasons],
         "text": "Hint: move the ace of spades from column 2 to column 1.",
         "short": "Move the ace of spades from column 2 to column 1: it completes a run.",
+        "number": 1,
+        "choices": 5,
+        "rank": "1 of 5",
     }
     assert body["state"]["assisted"] is True
     assert body["state"]["version"] == state["version"]  # a hint is not an action
@@ -191,10 +195,12 @@ def test_a_hint_runs_in_a_solver_process_and_answers_as_the_solver_does(
     expected = solver_hint(game)
     assert hint["action"] == str(expected.move)
     assert hint["reasons"] == list(expected.reasons)
-    assert hint == hint_view(game, expected, "en").model_dump()
+    choices = len(solver_hints(game))
+    assert hint == hint_view(game, expected, "en", 1, choices).model_dump()
     outcome = hint_job(lambda _value: None, game.start.to_text(), game.snapshot(), 100)
     assert decode_outcome(encode_outcome(outcome)) == outcome  # as the job queue carries it
     assert found_hint(outcome) == expected
+    assert ranked_hints(outcome) == list(solver_hints(game))
 
 
 def test_marking_an_older_version_marks_the_newest_kept_too(
@@ -205,6 +211,82 @@ def test_marking_an_older_version_marks_the_newest_kept_too(
     state = act(client, state, "1:1>4").json()["state"]  # played while a hint was thinking
     app.state.service.mark_assisted(older)
     assert act(client, state, "undo").json()["state"]["assisted"] is True  # the cached path
+
+
+def test_pressing_h_again_gives_the_next_good_move_then_round_again(
+    client: TestClient, app: FastAPI
+) -> None:
+    state = new_game(client, code="SP1-S2C-AAAAAAD")
+    game = Game.from_code("SP1-S2C-AAAAAAD")
+    ranked = solver_hints(game)
+    assert [str(h.move) for h in ranked] == ["7:1>10", "8:1>7", "9:1>4", "9:1>5", "10:1>2"]
+    store = app.state.store
+    revision = store.games.get(state["id"]).revision
+    seen = []
+    for index in range(7):
+        body = post(client, state, "hint", index=index).json()
+        hint = body["hint"]
+        expected = ranked[index % 5]
+        assert (hint["action"], hint["reasons"]) == (str(expected.move), list(expected.reasons))
+        assert (hint["number"], hint["choices"]) == (index % 5 + 1, 5)
+        assert hint["rank"] == f"{index % 5 + 1} of 5"
+        assert body["state"]["version"] == 0 and body["state"]["assisted"] is True
+        seen.append(hint)
+    assert seen[1]["short"] == (
+        "Hint 2 of 5: Move the 3 of spades from column 8 to column 7: it turns up a face-down card."
+    )
+    assert seen[1]["text"] == "Hint: move the 3 of spades from column 8 to column 7."
+    assert seen[5] == seen[0] and seen[6] == seen[1]  # round again
+    # marked assisted once, as one hint does: the row changed once for seven hints
+    assert store.games.get(state["id"]).revision == revision + 1
+    spanish = client.post(
+        f"/api/games/{state['id']}/hint",
+        json={"version": 0, "index": 1},
+        headers={"Accept-Language": "es"},
+    ).json()["hint"]
+    assert (spanish["rank"], spanish["short"][:12]) == ("2 de 5", "Pista 2 de 5")
+    bad = client.post(f"/api/games/{state['id']}/hint", json={"version": 0, "index": -1})
+    assert (bad.status_code, bad.json()["reason"]) == (400, "bad_request")
+
+
+FILL_BOARD = board({2: "| 5S 4S"} | {n: "| KS" for n in range(3, 11)}, stock=" ".join(["5S"] * 10))
+"""Column 1 is empty and no move helps: fill it (the 4 of spades) so that a row can be
+dealt."""
+
+
+def test_a_hint_to_fill_a_column_for_the_deal_then_the_deal(client: TestClient) -> None:
+    state = new_game(client, position=FILL_BOARD)
+    fill = post(client, state, "hint").json()["hint"]
+    assert fill == {
+        "kind": "move",
+        "action": "2:1>1",
+        "column": 2,
+        "count": 1,
+        "target": 1,
+        "reasons": ["fill_to_deal"],
+        "messages": [
+            "Fill the empty column so that you can deal: a row is dealt only when no column "
+            "is empty, and no other move helps any more."
+        ],
+        "text": "Hint: move the 4 of spades from column 2 to column 1.",
+        "short": "Move the 4 of spades from column 2 to column 1: it fills column 1 so that "
+        "you can deal (a row is dealt only when no column is empty).",
+        "number": 1,
+        "choices": 1,
+        "rank": "1 of 1",
+    }
+    spanish = client.post(
+        f"/api/games/{state['id']}/hint",
+        json={"version": state["version"]},
+        headers={"Accept-Language": "es"},
+    ).json()["hint"]
+    assert spanish["short"] == (
+        "Mueve la carta 4 de picas de la columna 2 a la 1: llena la columna 1 para poder "
+        "repartir (solo se reparte una fila cuando ninguna columna está vacía)."
+    )
+    state = act(client, state, fill["action"]).json()["state"]
+    deal = post(client, state, "hint").json()["hint"]  # not the 4 straight back onto the 5
+    assert (deal["kind"], deal["action"], deal["reasons"]) == ("deal", "d", ["deal_now"])
 
 
 def test_a_hint_to_deal_and_a_stuck_hint(client: TestClient) -> None:
@@ -219,6 +301,9 @@ def test_a_hint_to_deal_and_a_stuck_hint(client: TestClient) -> None:
         "messages": [message("hints", "deal_now", "en")],
         "text": "Hint: deal a row from the stock.",
         "short": "Deal a row from the stock: no move helps any more.",
+        "number": 1,
+        "choices": 1,
+        "rank": "1 of 1",
     }
     stuck = post(client, played(client, TRAP, ["d"]), "hint").json()["hint"]
     assert (stuck["kind"], stuck["action"], stuck["reasons"]) == ("stuck", None, ["stuck"])
@@ -345,8 +430,8 @@ def test_yes_then_the_solution_plays_to_a_win(client: TestClient) -> None:
     )
     assert state["assisted"] is True
     assert post(client, state, "solution/next").json()["reason"] == "game_won"
-    undone = act(client, state, "undo")  # the solution's moves are ordinary actions
-    assert undone.status_code == 200 and not undone.json()["state"]["is_won"]
+    undone = act(client, state, "undo")  # a won game is finished, however it was won
+    assert (undone.status_code, undone.json()["reason"]) == (422, "game_over")
 
 
 def test_no_names_the_move_that_lost_and_undoes_back_to_it(client: TestClient) -> None:

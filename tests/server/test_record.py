@@ -130,15 +130,14 @@ def test_a_win_counts_once_through_undo_reload_a_second_tab_and_process(
             "streak": 1,
             "bests": [],
             "text": "You won with a score of 1204 in 96 moves and 3:12. Winning streak: 1 game.",
+            "note": None,  # a counted win: the figures say it all
         },
     }
     # the second tab sends the same winning action: refused, nothing counted again
     raced = act(tab, before, WINS[D][-1])
     assert raced.status_code == 409 and raced.json()["reason"] == "stale_version"
-    # undo after the win, then win again by redo: still one win
-    undone = act(client, won, "undo").json()["state"]
-    assert undone["record"]["outcome"] == "won" and not undone["is_won"]
-    act(client, undone, "redo")
+    # the won game is finished: undo is refused, and the win stays one win
+    assert act(client, won, "undo").json()["reason"] == "game_over"
     app.state.service.cache.clear()  # a reload served from the log
     assert client.get(f"/api/games/{state['id']}").json()["record"]["outcome"] == "won"
     expected = NO_FIGURES | {
@@ -343,6 +342,7 @@ def test_streaks_bests_and_averages(client: TestClient, clock: Clock) -> None:
         ],
         "text": "You won with a score of 1207 in 93 moves and 1:33. Winning streak: 1 game. "
         "A new best score: 1207. Your fewest moves in a win: 93 moves. Your fastest win: 1:33.",
+        "note": None,
     }
     assert figures(client) == {
         "finished": 4,
@@ -545,14 +545,13 @@ def test_looking_around_after_a_win_changes_neither_its_summary_nor_its_history_
     summary = won["record"]["summary"]
     assert (summary["assisted"], summary["streak"]) == (False, 1)
     clock.advance(300)
-    undone = act(client, won, "undo").json()["state"]
+    # a won game is finished: no undo to look around, no hint, and no time added
+    assert act(client, won, "undo").json()["reason"] == "game_over"
+    hinted = client.post(f"/api/games/{won['id']}/hint", json={"version": won["version"]})
+    assert (hinted.status_code, hinted.json()["reason"]) == (422, "game_won")
     clock.advance(30)
-    hinted = client.post(f"/api/games/{won['id']}/hint", json={"version": undone["version"]})
-    assert hinted.status_code == 200
-    clock.advance(30)
-    again = act(client, undone, "redo").json()["state"]
-    assert again["assisted"] is True  # the game was helped after its win...
-    assert again["record"]["summary"] == summary  # ...but the counted win stands as it was
+    again = client.get(f"/api/games/{won['id']}").json()
+    assert again == won and again["assisted"] is False
     row = client.get("/api/history").json()["games"][0]
     assert (row["score"], row["moves"], row["playing_ms"], row["assisted"]) == (
         summary["score"],

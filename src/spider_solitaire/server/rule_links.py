@@ -22,6 +22,7 @@ RULE_SECTIONS: dict[str, str] = {
     "no_complete_run": "variants",
     "runs_leave_by_themselves": "variants",
     "game_won": "winning",
+    "game_over": "winning",
     "nothing_to_undo": "score-and-undo",
     "nothing_to_redo": "score-and-undo",
 }

@@ -325,9 +325,11 @@ def hint_short(
 ) -> str:
     """Return a hint in one short sentence, what to do and the main reason (``reason``,
     the first of the hint's codes, or None): "Move the 4 of spades from column 3 to
-    column 7: it turns up a face-down card."; "Deal a row from the stock: no move helps
-    any more."; when ``stuck``, "No useful move is left: undo some moves.", or the way
-    out when nothing can be undone either. The panel shows it first and the whole
+    column 7: it turns up a face-down card."; "Move the 5 of spades from column 1 to
+    column 7: it fills column 7 so that you can deal (a row is dealt only when no column is
+    empty)."; "Deal a row from the stock: no move helps any more."; when ``stuck``, "No
+    useful move is left: undo some moves.", or the way out when nothing can be undone
+    either. The panel shows it first and the whole
     explanation (:func:`hint_text` and the reasons' sentences) one tap away: a decision
     of ours.
 
@@ -339,11 +341,20 @@ def hint_short(
         params = {"count": len(group), "card": card, "source": source, "target": target}
         if reason is None:
             return text("help", "hint_short_plain", language, **params)
-        why = message("help", f"why_{reason}", language)
+        why = text("help", f"why_{reason}", language, target=target)
         return text("help", "hint_short_move", language, why=why, **params)
     if kind == "deal":
         return message("help", "hint_short_deal", language)
     return message("help", "hint_short_stuck" if can_undo else "hint_short_stuck_no_undo", language)
+
+
+def hint_ranked(language: str, number: int, count: int, hint: str | None = None) -> str:
+    """Return a ranked hint's place, "2 of 5", or with ``hint`` (its short sentence) the
+    sentence led by it: "Hint 2 of 5: Move the 4 of spades from column 3 to column 7: it
+    turns up a face-down card." """
+    if hint is None:
+        return text("help", "hint_rank", language, number=number, count=count)
+    return text("help", "hint_ranked", language, number=number, count=count, hint=hint)
 
 
 def action_text(action: LostAction, language: str) -> str:
@@ -481,6 +492,7 @@ RULES_HELP = (
     "rules_restart",
     "rules_practice",
     "rules_assisted",
+    "rules_solved",
     "rules_time",
     "rules_reset",
 )

@@ -80,6 +80,7 @@ games = Table(
     Column("share_id", String(32)),
     Column("revision", BigInteger, nullable=False, server_default="0"),
     Column("daily_date", Date),
+    Column("solved", Boolean, nullable=False, server_default=false()),
     Column("variant", String(24), nullable=False, server_default=DEFAULT_VARIANT),
     Index("ix_games_player_updated", "player_id", "updated_at"),
     Index("ix_games_player_code", "player_id", "code"),
@@ -242,6 +243,7 @@ results = Table(
     Column("moves", Integer, nullable=False),
     Column("playing_ms", BigInteger, nullable=False),
     Column("decided_at", DateTime(timezone=True), nullable=False),
+    Column("solved", Boolean, nullable=False, server_default=false()),
     Column("variant", String(24), nullable=False, server_default=DEFAULT_VARIANT),
     Index("ix_results_player_decided", "player_id", "decided_at"),
 )
@@ -295,6 +297,7 @@ GAME_COLUMNS = [
     games.c.share_id,
     games.c.revision,
     games.c.daily_date,
+    games.c.solved,
     games.c.variant,
 ]
 """The columns of ``games`` a :class:`~.games.GameRecord` holds (every one but

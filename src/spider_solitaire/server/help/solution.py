@@ -25,7 +25,8 @@ class Solutions(SolverHelp):
         """Play the next move of the solution kept for the current position of ``asker``'s
         game at ``version``; return the new state, the events, the move and how many moves
         of the solution are left, with the sentences in the asker's language. The game is
-        marked assisted (in the same transaction as the move). None when no solution of
+        marked assisted and solved (the solver played it: docs/record.md), in the same
+        transaction as the move. None when no solution of
         this position is kept: then it is solved first, as a long answer
         (:meth:`solve`).
 
@@ -40,7 +41,7 @@ class Solutions(SolverHelp):
             return None
         move = solution[0]
         request = MoveAction(version=version, action=move)
-        played, events = await blocking(games.act, player, game_id, request, assisted=True)
+        played, events = await blocking(games.act, player, game_id, request, solved=True)
         self.kept.put(game_id, played.game.position, solution[1:])
         remaining = len(solution) - 1
         message = solution_message(remaining, language)

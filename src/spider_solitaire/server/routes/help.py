@@ -17,6 +17,7 @@ from ..schemas.help import (
     HelpJob,
     HelpRequest,
     HintAnswer,
+    HintRequest,
     SolutionStep,
 )
 from .deps import (
@@ -55,10 +56,11 @@ def game_help_responses(s422: str) -> dict[int | str, dict[str, Any]]:
     summary="A hint",
     dependencies=[SOLVER_LIMIT],
 )
-async def hint(game_id: GameId, body: HelpRequest, helper: Help, asker: Asking) -> HintAnswer:
+async def hint(game_id: GameId, body: HintRequest, helper: Help, asker: Asking) -> HintAnswer:
     """Suggest one action from what the player can see, with its sentences in the
-    player's language; the game is marked assisted."""
-    return await helper.hints.hint(asker, game_id, body.version)
+    player's language: the best (``index`` 0) or the next good one (``index`` 1, 2...,
+    round again); the game is marked assisted (once)."""
+    return await helper.hints.hint(asker, game_id, body.version, body.index)
 
 
 HELP_JOB_202: dict[int | str, dict[str, Any]] = {

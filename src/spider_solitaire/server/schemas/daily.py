@@ -8,10 +8,12 @@ from pydantic import BaseModel, Field
 
 from .common import SuitCount
 
-DailyStatus = Literal["won", "won_late", "lost", "playing", "none"]
+DailyStatus = Literal["won", "won_assisted", "won_late", "solved", "lost", "playing", "none"]
 """The player's result for a daily deal: ``won`` (on its own date, in the player's time
-zone), ``won_late`` (won on a later date), ``lost`` (counted lost, never won), ``playing``
-(a game of it undecided), ``none`` (not played)."""
+zone, by the player alone), ``won_assisted`` (on its own date, with a hint or "Can I still
+win?"), ``won_late`` (won on a later date), ``solved`` (won by "Show solution": the solver
+played it, which is no daily win), ``lost`` (counted lost, never won), ``playing`` (a game
+of it undecided), ``none`` (not played)."""
 
 
 class DailyDealView(BaseModel):

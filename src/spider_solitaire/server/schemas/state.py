@@ -162,8 +162,13 @@ class GameState(BaseModel):
     removed: list[SuitText] = Field(description="suits of the removed runs, in order")
     stock_rows_left: Annotated[int, Field(ge=0)]
     is_won: bool
-    can_undo: bool
-    can_redo: bool
+    can_undo: bool = Field(description="undo may be sent (false once the game is won)")
+    can_redo: bool = Field(description="redo may be sent (false once the game is won)")
+    can_restart: bool = Field(
+        default=True,
+        description="restart may be sent: true until the game is won (a won game is "
+        "finished: undo, redo and restart are refused with 422 game_over)",
+    )
     assisted: bool = Field(description="a hint or the solver helped in this game")
     columns: Annotated[list[ColumnView], Field(min_length=1, max_length=10)]
     groups: list[GroupView]

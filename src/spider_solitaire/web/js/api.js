@@ -75,8 +75,9 @@ export function createApi({ language = () => "en", base = "", answered = () => {
     open: (id, confirm = []) => request("POST", `/api/games/${encodeURIComponent(id)}/open`, { confirm }),
     /** `{version, action, ...}` -> {state, events, announcement}. */
     act: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
-    /** -> {state, hint}. */
-    hint: (id, version) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version }),
+    /** -> {state, hint}; `index`: which ranked hint (0 the best, the server wraps round). */
+    hint: (id, version, index = 0) =>
+      request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version, index }),
     /**
      * "Can I still win?" -> a help job (202) to poll with helpJob() until its `status` is
      * not "running"; once "done", its `can_win` is {state, answer, seconds, last_winnable,

@@ -25,10 +25,14 @@ function timeZone() {
   return { tz, offset: -new Date().getTimezoneOffset() };
 }
 
-/** The mark of a calendar day: "won" (a deal won on its date), "late" (only won late), or "". */
+/**
+ * The mark of a calendar day: "won" (a deal won on its date), "assisted" (won on its date
+ * with help only), "late" (only won late), or "" (a deal the solver played is no win).
+ */
 function mark(day) {
   const results = [day.featured, day.others];
   if (results.includes("won")) return "won";
+  if (results.includes("won_assisted")) return "assisted";
   if (results.includes("won_late")) return "late";
   return "";
 }

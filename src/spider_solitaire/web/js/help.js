@@ -45,6 +45,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   let canWinAsked = null; // {stopped, job}
   let playing = null; // {controller, stopped, job}
   let searching = null; // {id, stopped}
+  let lastHint = null; // {id, version, number}: H again on the same version asks for the next
 
   // --- the panel ----------------------------------------------------------------------
 
@@ -136,7 +137,12 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
         return;
       }
       try {
-        const reply = await api.hint(store.game.id, store.game.version);
+        const { id, version } = store.game;
+        // the same version again while its hint is shown: the next ranked hint (the
+        // server ranks them and goes round again)
+        const again = panelKind === "hint" && lastHint?.id === id && lastHint.version === version;
+        const reply = await api.hint(id, version, again ? lastHint.number : 0);
+        lastHint = { id, version, number: reply.hint.number };
         store.setGame(reply.state);
         store.setHighlight(hintMarks(reply.hint, reply.state));
         // one short sentence first (what to do and the main reason); the whole

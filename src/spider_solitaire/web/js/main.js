@@ -9,7 +9,6 @@ import { attachPointer } from "./pointer.js";
 import { attachKeyboard } from "./keyboard.js";
 import { createHelp } from "./help.js";
 import { createSummary } from "./finish.js";
-import { createRecord } from "./record.js";
 import { createDaily } from "./daily.js";
 import { language } from "./i18n.js";
 import { attachRules } from "./ruleslink.js";
@@ -22,7 +21,6 @@ import { createSession, DECLINED } from "./session.js";
 import { createControls } from "./controls.js";
 import { attachNewGame } from "./newgame.js";
 import { attachMenu } from "./menu.js";
-import { createSound, attachSynth, attachSoundControl } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,6 +34,58 @@ const messages = createMessages({ giveWay: () => help?.giveWay() });
 const { announce, showError, clearNotice } = messages;
 // the replay viewer (replay.js) is fetched only to watch a replay: a lighter first load
 const replayAsked = location.pathname.startsWith("/replay/") || new URLSearchParams(location.search).has("replay");
+
+/**
+ * sound.js (the sounds, Web Audio, and the header's sound panel) comes at the player's
+ * first gesture on the page (a pointer down, a key, a click), before which no answer can
+ * ask for a sound: a lighter first load. From that gesture on, the store's notices are
+ * held and handed to it when it arrives, so the first move sounds like any other.
+ *
+ * @returns Promise<{sound, control}>: createSound's and attachSoundControl's answers
+ */
+function soundAtFirstGesture() {
+  const gestures = ["pointerdown", "keydown", "click"];
+  return new Promise((resolve) => {
+    function load() {
+      for (const kind of gestures) removeEventListener(kind, load, true);
+      const held = [];
+      let hear = (kind, detail) => held.push([kind, detail]);
+      store.subscribe((kind, detail) => hear(kind, detail));
+      const later = {
+        subscribe(fn) {
+          for (const [kind, detail] of held.splice(0)) fn(kind, detail);
+          hear = fn;
+        },
+      };
+      import("./sound.js").then(({ createSound, attachSynth, attachSoundControl }) => {
+        attachSynth();
+        const sound = createSound(later, settings);
+        resolve({ sound, control: attachSoundControl(settings, sound) });
+      }, console.error);
+    }
+    for (const kind of gestures) addEventListener(kind, load, true);
+  });
+}
+
+/**
+ * The record's windows (record.js: Statistics, Game history, transfer) come the first
+ * time one of them opens: a lighter first load.
+ *
+ * @param host what createRecord takes besides the API (record.js)
+ * @returns {openStats, openHistory, openTransfer}, each loading record.js first
+ */
+function recordWhenOpened(host) {
+  let record = null;
+  const open = (name) => () =>
+    (record ??= import("./record.js").then((module) => module.createRecord(api, host))).then(
+      (windows) => windows[name](),
+      (error) => {
+        record = null; // try again next time
+        host.showError(error);
+      },
+    );
+  return { openStats: open("openStats"), openHistory: open("openHistory"), openTransfer: open("openTransfer") };
+}
 
 async function main() {
   frameWindows();
@@ -56,11 +106,10 @@ async function main() {
   );
   settings.apply();
   let summary = null;
-  attachSynth();
-  const sound = createSound(store, settings);
+  const soundReady = soundAtFirstGesture();
   const session = createSession(api, store, requests, messages, {
     askConfirm,
-    refused: sound.refused,
+    refused: (error) => soundReady.then(({ sound }) => sound.refused(error)),
     beforeAction: () => help?.userAction(),
     acted: () => help?.acted(),
     started: () => {
@@ -94,7 +143,7 @@ async function main() {
     controls.draw(store.game);
     summary.shown(store.game, detail.events);
   });
-  const record = createRecord(api, { openDialog, ask, openGame, currentGame: () => store.game, showError, announce, watch });
+  const record = recordWhenOpened({ openDialog, ask, openGame, currentGame: () => store.game, showError, announce, watch });
   const daily = createDaily(api, store, { openDialog, startGame, declined: DECLINED, showError });
   view.onTakeOff(session.takeOff);
   let takeOffs = "";
@@ -122,11 +171,10 @@ async function main() {
   });
   attachCloseButtons();
   attachNewGame(settings, session, requests, help, api);
-  const soundControl = attachSoundControl(settings, sound);
   settings.attachWindow({
     openDialog,
     changed(name) {
-      soundControl.sync();
+      soundReady.then(({ control }) => control.sync());
       if (store.game) controls.draw(store.game);
       if (name !== "lang") return;
       view.relabel();

@@ -14,6 +14,14 @@ function fillSound(form, values) {
   form.elements.sound.checked = !!values.sound;
   form.elements.volume.value = String(values.volume);
 }
+/** The header's sound button (`#sound-button`, when the page has one) shows whether anything sounds. */
+function applySound(values) {
+  const button = document.getElementById("sound-button");
+  if (!button) return;
+  const silent = !values.sound || Number(values.volume) <= 0;
+  button.querySelector("use").setAttribute("href", silent ? "#i-muted" : "#i-sound");
+  button.classList.toggle("silent", silent);
+}
 // --- end of sound
 
 // --- table colour and card back, chosen apart from the theme ("auto": the theme's own)
@@ -109,6 +117,7 @@ export function createSettings(store, storage = localStorage) {
   function apply() {
     applyLook(values);
     applyLayout(values);
+    applySound(values);
     document.body.classList.toggle("no-animations", !values.animations);
     store.setAnimations(!!values.animations);
   }

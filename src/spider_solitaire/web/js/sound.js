@@ -136,12 +136,14 @@ export function attachSynth(target = document) {
 // --- the header's control --------------------------------------------------------------
 
 /**
- * The header's sound control: the button (`#sound-button`, its icon muted or not) opens
- * a small panel (`#sound-panel`, a popover) with the mute switch (`#sound-on`) and the
- * volume (`#sound-volume`, 0..100); changes are saved at once (settings.save) and the
- * new volume sounds a move once.
+ * The header's sound control: the button (`#sound-button`; settings.apply shows its icon
+ * muted or not) opens a small panel (`#sound-panel`, a popover) with the mute switch
+ * (`#sound-on`) and the volume (`#sound-volume`, 0..100); changes are saved and applied
+ * at once (settings.save, settings.apply) and the new volume sounds a move once. A panel
+ * already open when this is attached (main.js loads this file at the first gesture) is
+ * filled in and placed at once.
  *
- * @param settings the settings of settings.js ({values, save})
+ * @param settings the settings of settings.js ({values, save, apply})
  * @param sound what createSound returned
  * @returns {sync()}: show the settings again (after the Settings window changed them)
  */
@@ -155,32 +157,41 @@ export function attachSoundControl(settings, sound) {
     on.checked = !!values.sound;
     volume.value = String(values.volume);
     volume.disabled = !values.sound;
-    const silent = !values.sound || Number(values.volume) <= 0;
-    $("sound-button").querySelector("use").setAttribute("href", silent ? "#i-muted" : "#i-sound");
-    $("sound-button").classList.toggle("silent", silent);
+  }
+
+  /** Save and apply a change of the panel's (the header's icon follows). */
+  function changed() {
+    settings.save();
+    settings.apply();
+    sync();
   }
 
   on.addEventListener("change", () => {
     settings.values.sound = on.checked;
-    settings.save();
-    sync();
+    changed();
     sound.ask("move");
   });
   volume.addEventListener("input", () => {
     settings.values.volume = Number(volume.value);
-    settings.save();
-    sync();
+    changed();
   });
   volume.addEventListener("change", () => sound.ask("move"));
-  // the panel opens just under its button, right-aligned with it
-  $("sound-panel").addEventListener("beforetoggle", (event) => {
-    if (event.newState !== "open") return;
+  // the panel opens just under its button, aligned with its outer edge: right-aligned
+  // with it, or left-aligned when the button is on the left (a left-handed table)
+  function place() {
     // (on a small phone the button is hidden and the menu opens the panel: at the top)
     const box = $("sound-button").getBoundingClientRect();
     const shown = box.width > 0;
-    $("sound-panel").style.top = `${shown ? Math.round(box.bottom + 6) : 8}px`;
-    $("sound-panel").style.right = `${shown ? Math.max(8, Math.round(innerWidth - box.right)) : 8}px`;
+    const onLeft = shown && box.left + box.width / 2 < innerWidth / 2;
+    const style = $("sound-panel").style;
+    style.top = `${shown ? Math.round(box.bottom + 6) : 8}px`;
+    style.left = onLeft ? `${Math.max(8, Math.round(box.left))}px` : "auto";
+    style.right = onLeft ? "auto" : `${shown ? Math.max(8, Math.round(innerWidth - box.right)) : 8}px`;
+  }
+  $("sound-panel").addEventListener("beforetoggle", (event) => {
+    if (event.newState === "open") place();
   });
   sync();
+  if ($("sound-panel").matches(":popover-open")) place();
   return { sync };
 }

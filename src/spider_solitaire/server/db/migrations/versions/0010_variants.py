@@ -6,8 +6,8 @@ default to ``spider`` for every existing row: every game before this revision is
 ``spider`` game, so every figure stays as it was. ``stat_resets.variant`` is null for every
 existing reset: a reset of no variant covers every variant, as before (there was one).
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0010
+Revises: 0009
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision: str | None = "0008"
+revision = "0010"
+down_revision: str | None = "0009"
 branch_labels: str | None = None
 depends_on: str | None = None
 
