@@ -1,5 +1,17 @@
-"""Searches for a winnable deal ("winnable deals only"): random deals are solved in a worker
-until one is won, while the browser polls; the won deal becomes the player's new game.
+"""Winnable deals ("winnable deals only"): a deal from the shipped stock of deals already
+proved winnable, at once; or, once the player has played every deal of that stock, a
+search: random deals are solved in a worker until one is won, while the browser polls; the
+deal becomes the player's new game.
+
+The stock (:mod:`spider_solitaire.winnable`, ``data/winnable.csv``) holds deals the solver
+won when it was made. A player is given one of the level's deals (suits and rule) they have
+never started a game of, picked at random among those (a decision of ours: players do not
+all get the same first deal). What a player has played is read from the database (every
+game they started, of any kind), so that every server process agrees. Such an answer is
+kept as a search that is ``done`` at once, having tried no deal (``tried`` 0,
+``stock`` true in :class:`~..schemas.help.DealSearch`), so that the browser treats it as
+any search's end. Two requests of one player at the same moment may be given the same
+deal; the second game replaces the first as any new game does.
 
 A search outlives the request that started it: it runs on an event loop of its own, in a
 thread, so it works whatever server runs the app. It is kept in the database
@@ -23,12 +35,14 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
+import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
+from ... import winnable
 from ..db import Store
 from ..errors import ApiError, reason_message
 from ..games import GameService
@@ -145,6 +159,8 @@ class DealSearches(SolverHelp):
     ) -> None:
         super().__init__(games, blocking, runner, settings, kept)
         self.store = store
+        self.stock: Callable[[int, str], Sequence[str]] = winnable.stock
+        """The level's stock of proved deals, by suits and rule (tests put a small one)."""
         self._tasks: dict[str, concurrent.futures.Future[None]] = {}
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -158,17 +174,26 @@ class DealSearches(SolverHelp):
         confirm: Sequence[ConfirmWord] = (),
         address: str | None = None,
     ) -> Search:
-        """Start searching for a deal of ``suits`` and ``rule`` (1 suit: always Classic)
-        that the solver wins; the player's earlier search or solve is cancelled. Return
-        it. ``confirm``: what the player confirmed for the new game (see
+        """Give the player a winnable deal of ``suits`` and ``rule`` (1 suit: always
+        Classic): one of the stock they have not played, as a search already ``done``
+        (its new game is the player's current one); or, when they have played every deal
+        of the stock (or ``winnable_stock`` is off), start searching for a deal the solver
+        wins, the player's earlier search or solve cancelled. Return the search.
+        ``confirm``: what the player confirmed for the new game (see
         :meth:`.GameService.create`); ``address``: the client's (its share of the
         solvers).
 
         Raises:
-            ApiError: 503 ``help_unavailable`` (no solver worker runs now, in the job-queue
-                layout) or ``solver_busy`` (this process is shutting down), with
-                ``Retry-After``.
+            ApiError: 409 ``confirm_needed`` from :meth:`.GameService.create` (the
+                game in progress would be left); 503 ``help_unavailable`` (no
+                solver worker runs now, in the job-queue layout) or ``solver_busy`` (this
+                process is shutting down), with ``Retry-After`` (a search).
         """
+        rule = "classic" if suits == 1 else rule
+        if self.settings.winnable_stock:
+            given = await self.blocking(self.from_stock, player, suits, rule, confirm)
+            if given is not None:
+                return given
         await self.runner.check_available()
         if self._closing:
             raise ApiError(503, "solver_busy", headers={"Retry-After": "5"}, detail="closed")
@@ -177,7 +202,7 @@ class DealSearches(SolverHelp):
             "id": SEARCH.make(),
             "player_id": player,
             "suits": suits,
-            "rule": "classic" if suits == 1 else rule,
+            "rule": rule,
             "max_tries": self.settings.winnable_max_tries,
             "status": "running",
             "tried": 0,
@@ -195,6 +220,49 @@ class DealSearches(SolverHelp):
             self._tasks = {key: t for key, t in self._tasks.items() if not t.done()}
             self._tasks[search.id] = task
         return search
+
+    def unplayed(self, player: str, suits: int, rule: str) -> list[str]:
+        """Return the deals of the stock of ``suits`` and ``rule`` that ``player`` has never
+        started a game of, in the stock's order."""
+        deals = self.stock(suits, rule)
+        if not deals:
+            return []
+        played = self.store.games.played_codes(player, f"SP1-S{suits}{rule[0].upper()}-")
+        return [code for code in deals if code not in played]
+
+    def from_stock(
+        self, player: str, suits: SuitCount, rule: RuleName, confirm: Sequence[ConfirmWord] = ()
+    ) -> Search | None:
+        """Start the player's new game on a deal of the stock they have not played (picked at
+        random among them) and return it as a search already ``done``; None when they have
+        played them all.
+
+        Raises:
+            ApiError: as :meth:`.GameService.create` (409 ``confirm_needed``...).
+        """
+        fresh = self.unplayed(player, suits, rule)
+        if not fresh:
+            return None
+        code = secrets.choice(fresh)
+        loaded = self.games.create(player, NewGameFromCode(code=code, confirm=list(confirm)))
+        now = _now()
+        row = {
+            "id": SEARCH.make(),
+            "player_id": player,
+            "suits": suits,
+            "rule": rule,
+            "max_tries": self.settings.winnable_max_tries,
+            "status": "done",
+            "tried": 0,
+            "reason": None,
+            "game_id": loaded.record.id,
+            "started_at": now,
+            "seen_at": now,
+            "ended_at": now,
+            "beat_at": now,
+        }
+        self.store.jobs.add_search(row)
+        return Search.of(row)
 
     def _searching(self) -> asyncio.AbstractEventLoop:
         """The event loop the searches run on (started on first use)."""
@@ -276,6 +344,7 @@ class DealSearches(SolverHelp):
             rule=search.rule,
             tried=search.tried,
             max_tries=search.max_tries,
+            stock=search.status == "done" and search.tried == 0,
             seconds=round(max(0.0, (end - search.started).total_seconds()), 2),
             state=state,
             reason=search.reason,
