@@ -17,7 +17,11 @@ is repeated exactly by the same commands.
 Usage::
 
     .venv/bin/python scripts/prove_winnable_deals.py --count 200 [--levels 1C,2C,2F,4C,4F]
-        [--step 50] [--jobs 2]
+        [--step 50] [--jobs 2] [--data FILE]
+
+``--data`` writes to another file than the package's (to run levels in separate
+processes at once, and append each file's rows to the package's afterwards, level by
+level).
 
 Prints each deal appended, then per level: deals proved, candidates tried and the CPU
 seconds the solver took (per proved deal too).
@@ -58,7 +62,7 @@ def prove(code: str) -> tuple[str, bool, float]:
 
 def read_rows() -> list[list[str]]:
     """Return the shipped rows (without the header); write the header to a new file."""
-    if not DATA.exists():
+    if not DATA.exists() or not DATA.stat().st_size:
         DATA.parent.mkdir(parents=True, exist_ok=True)
         DATA.write_text(",".join(HEADER) + "\n", "utf-8")
     lines = DATA.read_text("utf-8").splitlines()
@@ -123,7 +127,11 @@ def main() -> None:
     parser.add_argument("--levels", default=",".join(f"{s}{r[0].upper()}" for s, r in STOCK_LEVELS))
     parser.add_argument("--step", type=int, default=0, help="deals a level per round (0: all)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--data", type=Path, default=None, help="another file to append to")
     args = parser.parse_args()
+    if args.data is not None:
+        global DATA
+        DATA = args.data
     names = {f"{suits}{rule[0].upper()}": (suits, rule) for suits, rule in STOCK_LEVELS}
     levels = [names[name.strip().upper()] for name in args.levels.split(",")]
     figures = {level: Figures() for level in levels}

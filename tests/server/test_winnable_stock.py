@@ -85,6 +85,16 @@ def test_each_player_gets_the_stock_s_deals_they_have_not_played_then_a_search(
     other.post(f"/api/winnable-deals/{four['id']}/stop")
 
 
+def test_a_stock_deal_cancels_the_player_s_running_search(client: TestClient) -> None:
+    search = _winnable(client, suits=4)  # no stock of 4 suits here: a search
+    assert search["status"] == "running"
+    given = _winnable(client, suits=1)
+    assert (given["status"], given["state"]["code"] in TINY) == ("done", True)
+    ended = client.get(f"/api/winnable-deals/{search['id']}").json()
+    assert (ended["status"], ended["reason"]) == ("cancelled", "solve_cancelled")
+    assert client.get("/api/games/current").json()["id"] == given["state"]["id"]
+
+
 def test_a_deal_played_any_other_way_counts_as_played(client: TestClient) -> None:
     typed = new_game(client, code=TINY[0].lower())  # a game of the code, typed
     assert act(client, typed, "d").status_code == 200

@@ -235,7 +235,8 @@ class DealSearches(SolverHelp):
     ) -> Search | None:
         """Start the player's new game on a deal of the stock they have not played (picked at
         random among them) and return it as a search already ``done``; None when they have
-        played them all.
+        played them all. A search of the player still running (another level's) is
+        cancelled, as a new search cancels it, so that its deal does not replace this one.
 
         Raises:
             ApiError: as :meth:`.GameService.create` (409 ``confirm_needed``...).
@@ -246,6 +247,9 @@ class DealSearches(SolverHelp):
         code = secrets.choice(fresh)
         loaded = self.games.create(player, NewGameFromCode(code=code, confirm=list(confirm)))
         now = _now()
+        self.store.jobs.end_player_searches(
+            player, status="cancelled", reason="solve_cancelled", ended_at=now
+        )
         row = {
             "id": SEARCH.make(),
             "player_id": player,
