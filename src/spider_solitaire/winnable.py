@@ -19,7 +19,7 @@ or 4 suits and the Classic or Flexible rule), so that other variants can have st
 their own later.
 
 >>> deals = stock(4, "classic")
->>> len(deals) >= 50 and all(code.startswith("SP1-S4C-") for code in deals)
+>>> len(deals) >= 200 and all(code.startswith("SP1-S4C-") for code in deals)
 True
 """
 
