@@ -22,6 +22,7 @@ Usage::
 
     .venv/bin/python bench/hintbot.py --suits 4 --count 100 --out results/h4.jsonl
         [--jobs 1] [--max-actions 1500] [--rule classic|flexible] [--codes FILE]
+        [--variant spider|spider-1949|bicycle|relaxed|spiderette|will-o-the-wisp]
         [--hint beam]
 """
 
@@ -40,6 +41,7 @@ from pathlib import Path
 from solve import add_deal_options, percentile, read_codes
 from spider_solitaire import Game
 from spider_solitaire.solver import Hint
+from spider_solitaire.variants import find_variant
 
 HINTS = ("beam",)
 """The hints this bench can play: ``beam`` is the shipped hint (a look-ahead to the next deal,
@@ -140,12 +142,12 @@ def main() -> None:
         "hint": args.hint,
         "max_actions": args.max_actions,
     }
-    codes = read_codes(args.codes, args.suits, args.rule, args.count)
+    codes = read_codes(args.codes, args.suits, args.rule, args.count, args.variant)
     done = read_rows(args.out, settings)
     todo = [code for code in codes if code not in done]
     print(
         f"{len(codes)} deals ({len(codes) - len(todo)} already in {args.out}), "
-        f"{args.suits} suit(s), {args.rule}, hints only, no undo, {settings}, "
+        f"{args.variant}, {args.suits} suit(s), {args.rule}, hints only, no undo, {settings}, "
         f"{args.jobs} job(s), load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )
@@ -171,7 +173,8 @@ def main() -> None:
         f"wins:          {wins}/{len(rows)} ({100 * wins / max(len(rows), 1):.0f}%, "
         f"95% interval {100 * low:.0f}-{100 * high:.0f}%)"
     )
-    print(f"runs removed:  mean {statistics.mean(runs or [0]):.2f} of 8")
+    whole = find_variant(args.variant).runs
+    print(f"runs removed:  mean {statistics.mean(runs or [0]):.2f} of {whole}")
     if cpu:
         print(
             f"cpu per hint:  median {1000 * statistics.median(cpu):.0f} ms, "

@@ -23,8 +23,18 @@ from spider_solitaire import Game
 from spider_solitaire.position import Position
 from spider_solitaire.rules import apply_move, legal_moves
 
-CODES = ("SP1-S1C-AAAAAAA", "SP1-S2F-AAAAAAD", "SP1-S4C-ZZZZZZZ")
-"""One game code per suit count; the 2-suit one plays the Flexible rule."""
+CODES = (
+    "SP1-S1C-AAAAAAA",
+    "SP1-S2F-AAAAAAD",
+    "SP1-S4C-ZZZZZZZ",
+    "SP1-1949-S2C-AAAAAAB",
+    "SP1-BIKE-S2C-AAAAAAD",
+    "SP1-RLX-S4F-ZZZZZZZ",
+    "SP1-ETTE-S2F-AAAAAAD",
+    "SP1-WISP-S4C-AAAAAAD",
+)
+"""One ``spider`` game code per suit count (the 2-suit one plays the Flexible rule), then
+one for each other variant of the family (issue 20)."""
 
 DEPTH = 5
 """The deepest depth counted."""

@@ -18,6 +18,10 @@ Usage::
 
     .venv/bin/python bench/solve.py --suits 4 --count 20 [--time-limit 30] [--jobs 1]
                                     [--rule classic|flexible] [--codes FILE]
+                                    [--variant spider|spider-1949|bicycle|...]
+
+``--variant`` plays the same seeds as a game of the family (issue 20): the codes get the
+variant's tag (``SP1-BIKE-S4C-...``).
 """
 
 from __future__ import annotations
@@ -34,20 +38,24 @@ from pathlib import Path
 
 from spider_solitaire import Game
 from spider_solitaire.solver import solve
+from spider_solitaire.variants import VARIANT_NAMES, find_variant
 
 CODES = Path(__file__).with_name("data") / "codes.txt"
 
 
-def read_codes(path: Path, suits: int, rule: str, count: int) -> list[str]:
-    """Return the first ``count`` codes of ``suits`` suits in ``path``, under ``rule``."""
-    letter = "F" if rule == "flexible" and suits > 1 else "C"
+def read_codes(path: Path, suits: int, rule: str, count: int, variant: str = "spider") -> list[str]:
+    """Return the first ``count`` codes of ``suits`` suits in ``path``, under ``rule``, as
+    games of ``variant`` (its tag added to each code)."""
+    letter = rule[0].upper() if suits > 1 else "C"
+    tag = find_variant(variant).tag
+    prefix = f"SP1-{tag}-" if tag else "SP1-"
     codes = []
     for line in path.read_text(encoding="utf-8").splitlines():
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         if line.startswith(f"SP1-S{suits}"):
-            codes.append(f"SP1-S{suits}{letter}-{line.split('-')[2]}")
+            codes.append(f"{prefix}S{suits}{letter}-{line.split('-')[2]}")
     return codes[:count]
 
 
@@ -84,12 +92,13 @@ def percentile(values: list[float], share: float) -> float:
 
 def add_deal_options(parser: argparse.ArgumentParser) -> None:
     """The options both deal benches take: ``--suits``, ``--count``, ``--jobs``,
-    ``--rule``, ``--codes``."""
+    ``--rule``, ``--codes``, ``--variant``."""
     parser.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--rule", choices=("classic", "flexible"), default="classic")
     parser.add_argument("--codes", type=Path, default=CODES)
+    parser.add_argument("--variant", choices=VARIANT_NAMES, default=VARIANT_NAMES[0])
 
 
 def run_deals(
@@ -104,9 +113,9 @@ def run_deals(
     printing a header (``describe`` says what is run) and ``line(row)`` per deal as rows
     come back, in deal order; return the rows. With ``fresh_process`` every deal gets a
     new child process (so its peak memory is its own)."""
-    codes = read_codes(args.codes, args.suits, args.rule, args.count)
+    codes = read_codes(args.codes, args.suits, args.rule, args.count, args.variant)
     print(
-        f"{len(codes)} deals, {args.suits} suit(s), {args.rule}, {describe}, "
+        f"{len(codes)} deals of {args.variant}, {args.suits} suit(s), {args.rule}, {describe}, "
         f"{args.jobs} job(s), load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )

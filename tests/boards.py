@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from spider_solitaire import Game
+from spider_solitaire.variants import find_variant
 
 RUN_S = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 """King down to 2 of spades: one Ace short of a complete run."""
@@ -29,24 +30,37 @@ def board(
     moves: int | None = 0,
     removed: str | None = "",
     stock: str = "",
+    variant: str | None = None,
 ) -> str:
     """Return the position text of a board: ``columns`` maps a column number to its
     ``<face-down> | <face-up>`` text; the other columns are empty. A header given as None
-    (``score``, ``moves``, ``removed``) is left out (the position's default)."""
-    headers = {"rules": rules, "score": score, "moves": moves, "removed": removed}
+    (``variant``, ``score``, ``moves``, ``removed``) is left out (the position's default:
+    ``spider``'s ten columns without ``variant``)."""
+    headers = {
+        "variant": variant,
+        "rules": rules,
+        "score": score,
+        "moves": moves,
+        "removed": removed,
+    }
     lines = [f"{key}: {value}".rstrip() for key, value in headers.items() if value is not None]
     lines.append(f"stock: {stock}".rstrip())
-    for number in range(1, 11):
+    width = find_variant(variant).columns if variant is not None else 10
+    for number in range(1, width + 1):
         text = columns.get(number, "|")
         down, _, up = text.partition("|")
         lines.append(f"{number}: {' '.join(down.split())} | {' '.join(up.split())}")
     return "\n".join(line.replace(":  |", ": |").rstrip() for line in lines) + "\n"
 
 
-def short_board(columns: dict[int, str], *, rules: str = "S1C", stock: str = "") -> str:
+def short_board(
+    columns: dict[int, str], *, rules: str = "S1C", stock: str = "", variant: str | None = None
+) -> str:
     """Return :func:`board` ``(columns)`` with only the ``rules`` (1 suit, Classic by
-    default) and ``stock`` lines."""
-    return board(columns, rules=rules, score=None, moves=None, removed=None, stock=stock)
+    default) and ``stock`` lines (and ``variant``, when given)."""
+    return board(
+        columns, rules=rules, score=None, moves=None, removed=None, stock=stock, variant=variant
+    )
 
 
 def endgame(first: str, second: str) -> str:
@@ -65,5 +79,5 @@ def game(columns: dict[int, str], **headers: Any) -> Game:
 
 def column_lines(game: Game) -> dict[int, str]:
     """Return the column lines of ``game`` that are not empty, by column number."""
-    lines = game.position_text().splitlines()[5:]
+    lines = game.position_text().splitlines()[5 + (not game.variant.is_default) :]
     return {n: line for n, line in enumerate(lines, 1) if line != f"{n}: |"}

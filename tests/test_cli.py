@@ -248,3 +248,62 @@ def test_solve_a_directory_says_so(tmp_path: Path, capsys: pytest.CaptureFixture
     assert f"{str(tmp_path)!r} is a directory, not a position file or a game code" in (
         capsys.readouterr().err
     )
+
+
+# --- the Spider family (issue 20) --------------------------------------------------
+
+
+def test_variants_lists_the_registry_one_game_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    games = [line.split()[0] for line in lines if not line.startswith(" ")]
+    assert games == [
+        "spider",
+        "spider-1949",
+        "bicycle",
+        "relaxed",
+        "spiderette",
+        "will-o-the-wisp",
+    ]
+    spiderette = next(line for line in lines if line.startswith("spiderette"))
+    assert "7 columns (1 2 3 4 5 6 7" in spiderette and "then 3 onto columns 1-3" in spiderette
+    assert main(["variants", "--language", "es"]) == 0
+    assert "Spider, reglas de 1949" in capsys.readouterr().out
+
+
+def test_deal_a_random_game_of_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--variant", "spiderette", "--suits", "2", "--rule", "flexible"]) == 0
+    code, _, position = capsys.readouterr().out.partition("\n")
+    assert code.startswith("SP1-ETTE-S2F-")
+    assert position.splitlines()[0] == "variant: spiderette"
+    assert position == Game.from_code(code).position_text()
+
+
+def test_deal_a_codes_seed_as_another_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "SP1-S2C-AAAAAAD", "--variant", "bicycle"]) == 0
+    out = capsys.readouterr().out
+    assert out == Game.from_code("SP1-BIKE-S2C-AAAAAAD").position_text()
+    assert main(["deal", "SP1-BIKE-S2C-AAAAAAD"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_replay_a_1949_record_with_a_take_off(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spider_solitaire.solver import solve
+
+    game = Game.from_code("SP1-1949-S1C-AAAAAAB")
+    solution = solve(game, time_limit=60).solution
+    assert any(move.is_take_off for move in solution)
+    record = tmp_path / "game.txt"
+    record.write_text("SP1-1949-S1C-AAAAAAB\n" + " ".join(map(str, solution)) + "\n")
+    assert main(["replay", str(record)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.endswith(", won") and last.startswith("score ")
+    # the same record as spider: a take-off is refused there
+    assert main(["replay", str(record), "--variant", "spider"]) == 1
+    first = next(n for n, move in enumerate(solution, 1) if move.is_take_off)
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"action {first} ({solution[first - 1]}) refused: runs_leave_by_themselves"
+    )

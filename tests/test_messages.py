@@ -30,6 +30,7 @@ SECTIONS = {
     "web",
     "rules",
     "record",
+    "variants",
 }
 """The catalog's sections (see :mod:`spider_solitaire.messages`)."""
 
@@ -38,6 +39,8 @@ SAME_IN_EVERY_LANGUAGE = {
     ("web", "lang.es"),
     ("web", "rule.flexible"),  # the same word in English and Spanish
     ("web", "new.code_placeholder"),  # a game code
+    ("variants", "spider"),  # the games' names
+    ("variants", "spiderette"),
 }
 """Texts that are rightly the same in every language (besides numbers and rank letters)."""
 

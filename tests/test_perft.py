@@ -16,6 +16,7 @@ from naive import legal_actions
 from spider_solitaire import Game, Move
 from spider_solitaire.position import Position
 from spider_solitaire.rules import apply_move, legal_moves
+from spider_solitaire.variants import VARIANTS
 
 PERFT = json.loads((Path(__file__).parent / "data" / "perft.json").read_text("utf-8"))["counts"]
 
@@ -36,9 +37,21 @@ def naive_perft(position: Position, depth: int) -> int:
     return sum(naive_perft(apply_move(position, Move.parse(a))[0], depth - 1) for a in actions)
 
 
-def test_perft_codes_cover_each_suit_count_and_both_rules() -> None:
-    assert sorted(PERFT) == ["SP1-S1C-AAAAAAA", "SP1-S2F-AAAAAAD", "SP1-S4C-ZZZZZZZ"]
+def test_perft_codes_cover_each_suit_count_both_rules_and_every_variant() -> None:
+    assert sorted(PERFT) == [
+        "SP1-1949-S2C-AAAAAAB",
+        "SP1-BIKE-S2C-AAAAAAD",
+        "SP1-ETTE-S2F-AAAAAAD",
+        "SP1-RLX-S4F-ZZZZZZZ",
+        "SP1-S1C-AAAAAAA",
+        "SP1-S2F-AAAAAAD",
+        "SP1-S4C-ZZZZZZZ",
+        "SP1-WISP-S4C-AAAAAAD",
+    ]
     assert all(len(counts) == 5 for counts in PERFT.values())
+    assert {Game.from_code(code).variant.name for code in PERFT} == {
+        variant.name for variant in VARIANTS
+    }
 
 
 @pytest.mark.parametrize("code", sorted(PERFT))

@@ -1,7 +1,9 @@
 """Hypothesis over random legal play with undo, redo and restart mixed in, every action
 taken through ``Game.act``.
 
-After every step: the 104 cards are all accounted for, the position text round-trips,
+Every game of the family (issue 20) is played: codes of every variant, and near-won
+boards of every variant. After every step: the deck's cards (104, or 52) are all
+accounted for, the position text round-trips,
 the score is what the action history gives, the engine's legal moves equal those of an
 independent reading of the rules (tests/naive.py), every listed move plays and sampled
 moves that are not listed are refused, ``group_refusal`` agrees with the moves; undo
@@ -23,11 +25,11 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from naive import RANKS, auto_target, card_census, full_deck, legal_actions
+from naive import GAMES, RANKS, auto_target, card_census, full_deck, legal_actions
 from spider_solitaire import Game, IllegalMoveError, InvalidPositionError, Move
 from spider_solitaire.cards import card_text, suit_of
 from spider_solitaire.codes import seed_text
-from spider_solitaire.errors import REASONS
+from spider_solitaire.errors import REASONS, InvalidMoveError
 from spider_solitaire.events import (
     CardsMoved,
     CardTurnedDown,
@@ -50,11 +52,13 @@ from spider_solitaire.rules import (
     legal_moves,
     movable_length,
 )
+from spider_solitaire.variants import VARIANTS, find_variant
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 codes = st.builds(
-    lambda suits, rule, seed: f"SP1-S{suits}{rule}-{seed_text(seed)}",
+    lambda tag, suits, rule, seed: f"SP1-{tag}S{suits}{rule}-{seed_text(seed)}",
+    st.sampled_from([f"{variant.tag}-" if variant.tag else "" for variant in VARIANTS]),
     st.sampled_from([1, 2, 4]),
     st.sampled_from("CF"),
     st.integers(0, 2**35 - 1),
@@ -74,17 +78,18 @@ long_steps = st.lists(
 )
 
 
-def score_of(score: int, runs_per_action: list[int]) -> int:
-    """The score replayed over the history from ``score``: -1 per action, clamp at 0, then
-    +100 per run removed."""
-    for runs in runs_per_action:
-        score = max(score - 1, 0) + 100 * runs
+def score_of(score: int, runs_per_action: list[tuple[int, int]]) -> int:
+    """The score replayed over the history from ``score``: -1 per action (0 for a
+    take-off: the action's cost is the pair's second item), clamp at 0, then +100 per
+    run removed."""
+    for runs, cost in runs_per_action:
+        score = max(score - cost, 0) + 100 * runs
     return score
 
 
 def builds_suit(position: Position, move: Move) -> bool:
     """True when ``move`` puts a group onto a card of its own suit."""
-    if move.is_deal or move.count is None:
+    if move.is_deal or move.is_take_off or move.count is None:
         return False
     target = position.columns[move.target - 1]
     first = position.columns[move.source - 1][-move.count]
@@ -93,8 +98,9 @@ def builds_suit(position: Position, move: Move) -> bool:
 
 def check_position(game: Game, suits: int, rng: random.Random) -> None:
     text = game.position_text()
-    # 104 cards accounted for: tableau + stock + 13 per removed run, the right ones.
-    assert card_census(text) == full_deck(suits)
+    width = game.variant.columns
+    # Every card accounted for: tableau + stock + 13 per removed run, the right ones.
+    assert card_census(text) == full_deck(suits, GAMES[game.variant.name][3])
     # The text round-trips, strictly, to the same position.
     parsed = Position.from_text(text)
     assert parsed == game.position
@@ -105,7 +111,9 @@ def check_position(game: Game, suits: int, rng: random.Random) -> None:
     # Sampled actions that are not listed are refused with a known reason.
     listed = set(legal)
     for _ in range(25):
-        move = Move(rng.randint(1, 10), rng.randint(1, 10), rng.randint(1, 13))
+        move = Move(rng.randint(1, width), rng.randint(1, width), rng.randint(1, 13))
+        if rng.random() < 0.2:
+            move = Move.take_off(rng.randint(1, width))
         if move in listed:
             continue
         try:
@@ -114,6 +122,12 @@ def check_position(game: Game, suits: int, rng: random.Random) -> None:
             assert error.reason in REASONS
         else:
             raise AssertionError(f"{move} is not listed but plays in\n{text}")
+    # A column the game does not have is bad notation for it.
+    if width < 10:
+        for move in (Move(width + 1, 1, 1), Move(1, 10), Move.take_off(width + 1)):
+            with pytest.raises(InvalidMoveError) as bad:
+                apply_move(game.position, move)
+            assert bad.value.reason == "column_range"
     if Move.deal() not in listed:
         try:
             apply_move(game.position, Move.deal())
@@ -125,13 +139,13 @@ def check_position(game: Game, suits: int, rng: random.Random) -> None:
     # largest movable group, and its reason is the one a move of it to any other column
     # is refused with.
     position = game.position
-    for column in range(1, 11):
+    for column in range(1, width + 1):
         longest = movable_length(position, column)
         for count in range(1, len(position.columns[column - 1]) + 2):
             refusal = group_refusal(position, column, count)
             assert (refusal is None) == (count <= longest and not position.is_won)
             if refusal is not None:
-                target = rng.choice([t for t in range(1, 11) if t != column])
+                target = rng.choice([t for t in range(1, width + 1) if t != column])
                 try:
                     apply_move(position, Move(column, target, count))
                 except IllegalMoveError as error:
@@ -140,7 +154,7 @@ def check_position(game: Game, suits: int, rng: random.Random) -> None:
                     raise AssertionError(f"{column}:{count}>{target} plays but is {refusal}")
     # A double-click's target: the engine's auto_move (and auto_targets, which serves
     # every group of a column at once) agrees with a plain reading of the preference.
-    for column in range(1, 11):
+    for column in range(1, width + 1):
         longest = movable_length(position, column)
         expected = [auto_target(text, column, count) for count in range(1, longest + 1)]
         if position.is_won:
@@ -156,7 +170,7 @@ def check_position(game: Game, suits: int, rng: random.Random) -> None:
     assert legal_moves(view) == legal
     for move in legal:
         after, events = apply_move(game.position, move)
-        assert after.move_count == game.move_count + 1
+        assert after.move_count == game.move_count + (not move.is_take_off)
         reveals = any(isinstance(e, (CardTurnedUp, RowDealt)) for e in events)
         try:
             view_after, _ = apply_move(view, move)
@@ -222,10 +236,11 @@ class Table:
             del source[-count:]
             target.extend(event.ids)
         elif isinstance(event, RowDealt):
-            assert event.ids == before.stock_ids[:10] == tuple(self.stock[:10])
-            assert event.cards == tuple(card_text(c) for c in before.stock[:10])
-            del self.stock[:10]
-            for column, card_id, text in zip(self.columns, event.ids, event.cards, strict=True):
+            size = min(len(self.columns), len(self.stock))  # a short last row: fewer
+            assert event.ids == before.stock_ids[:size] == tuple(self.stock[:size])
+            assert event.cards == tuple(card_text(c) for c in before.stock[:size])
+            del self.stock[:size]
+            for column, card_id, text in zip(self.columns, event.ids, event.cards, strict=False):
                 column.append(card_id)
                 self.texts[card_id] = text
         elif isinstance(event, CardTurnedUp):
@@ -255,9 +270,10 @@ class Table:
             self.face_down[event.column - 1] += 1
             assert text_at(after, event.id)[1] is False
         elif isinstance(event, RowUndealt):
-            assert event.ids == tuple(column[-1] for column in self.columns)
-            assert event.ids == after.stock_ids[:10]
-            for column in self.columns:
+            dealt_to = self.columns[: len(event.ids)]
+            assert event.ids == tuple(column[-1] for column in dealt_to)
+            assert event.ids == after.stock_ids[: len(event.ids)]
+            for column in dealt_to:
                 column.pop()
             self.stock[:0] = event.ids
         elif isinstance(event, GameUnwon):
@@ -308,8 +324,8 @@ def run(game: Game, plan: list[tuple[str, int]], undo_limit: int, seed: int) -> 
     rng = random.Random(seed)
     undo_texts: list[str] = []  # text before each action that undo can take back
     undo_ids: list[object] = []  # the ids before each such action
-    runs: list[int] = []  # runs removed by each action in the history
-    redo: list[tuple[str, int, object]] = []  # (text after, runs removed, ids after)
+    runs: list[tuple[int, int]] = []  # (runs removed, cost) of each action in the history
+    redo: list[tuple[str, tuple[int, int], object]] = []  # (text after, runs, ids after)
     check_position(game, suits, rng)
     ever_removed = ever_won = False
     for kind, number in plan:
@@ -324,15 +340,20 @@ def run(game: Game, plan: list[tuple[str, int]], undo_limit: int, seed: int) -> 
             pick = random.Random(number)
             builds = [m for m in legal if builds_suit(game.position, m)]
             move = pick.choice(builds if builds and pick.random() < 0.8 else legal)
+            take_offs = [m for m in legal if m.is_take_off]
+            if take_offs and pick.random() < 0.6:  # spider-1949: mostly take runs off
+                move = pick.choice(take_offs)
             removed_before = len(game.removed)
             events = act(game, move if number % 2 else str(move), table)
             removed = sum(isinstance(e, RunRemoved) for e in events)
             assert len(game.removed) == removed_before + removed
+            if not game.variant.auto_remove:
+                assert removed == move.is_take_off  # runs stay until taken off
             undo_texts.append(before)
             undo_ids.append(before_ids)
             if len(undo_texts) > undo_limit:
                 del undo_texts[0], undo_ids[0]
-            runs.append(removed)
+            runs.append((removed, 0 if move.is_take_off else 1))
             redo.clear()
             assert any(isinstance(e, GameWon) for e in events) == game.is_won
         elif kind == "undo":
@@ -361,7 +382,7 @@ def run(game: Game, plan: list[tuple[str, int]], undo_limit: int, seed: int) -> 
             events = act(game, "redo", table)
             assert game.position_text() == after
             assert ids_of(game.position) == after_ids
-            assert sum(isinstance(e, RunRemoved) for e in events) == removed
+            assert sum(isinstance(e, RunRemoved) for e in events) == removed[0]
             undo_texts.append(before)
             undo_ids.append(before_ids)
             if len(undo_texts) > undo_limit:
@@ -376,14 +397,14 @@ def run(game: Game, plan: list[tuple[str, int]], undo_limit: int, seed: int) -> 
             runs.clear()
             redo.clear()
         assert game.score == score_of(start_score, runs)
-        assert game.move_count == start_moves + len(runs)
+        assert game.move_count == start_moves + sum(cost for _, cost in runs)
         assert game.can_undo == bool(undo_texts)
         assert game.can_redo == bool(redo)
         table.check(game.position, start_ids)
         check_position(game, suits, rng)
-        ever_removed = ever_removed or any(runs)
+        ever_removed = ever_removed or any(removed for removed, _ in runs)
         ever_won = ever_won or game.is_won
-    event(f"a run was removed: {ever_removed}")
+    event(f"{game.variant.name}: a run was removed: {ever_removed}")
     event(f"the game was won: {ever_won}")
     for kind in sorted(table.kinds):
         event(f"event kind: {kind}")
@@ -405,14 +426,17 @@ def test_random_play_with_a_small_undo_limit(
 
 @st.composite
 def near_won_boards(draw: st.DrawFn) -> str:
-    """A strict position with most runs removed and the rest cut into descending pieces
-    spread over the columns (and maybe a stock row), so that random play removes runs and
-    sometimes wins. Not always reachable in a real game, but a position all the same."""
+    """A strict position of a game of the family with most runs removed and the rest cut
+    into descending pieces spread over the columns (and maybe a stock row), so that random
+    play removes runs and sometimes wins. Not always reachable in a real game, but a
+    position all the same."""
+    variant = draw(st.sampled_from(VARIANTS))
+    width = variant.columns
     suits = draw(st.sampled_from([1, 2]))
     rule = draw(st.sampled_from("CF"))
     left = draw(st.integers(1, 3))  # runs still in play
     rng = random.Random(draw(st.integers(0, 2**32)))
-    all_runs = ["S"] * 8 if suits == 1 else ["S", "H"] * 4
+    all_runs = ["S"] * variant.runs if suits == 1 else ["S", "H"] * (variant.runs // 2)
     rng.shuffle(all_runs)
     removed, playing = all_runs[left:], all_runs[:left]
     pieces: list[list[str]] = []
@@ -422,9 +446,10 @@ def near_won_boards(draw: st.DrawFn) -> str:
         pieces += [cards[a:b] for a, b in zip([0, *cuts], [*cuts, 13], strict=True)]
     rng.shuffle(pieces)
     stock: list[str] = []
-    if sum(map(len, pieces)) >= 20 and rng.random() < 0.5:
+    if sum(map(len, pieces)) >= 2 * width and rng.random() < 0.5:
         flat = [card for piece in pieces for card in piece]
-        stock, flat = flat[:10], flat[10:]
+        row = width if not variant.short_row or rng.random() < 0.5 else variant.short_row
+        stock, flat = flat[:row], flat[row:]
         pieces = []
         while flat:
             size = rng.randint(1, 5)
@@ -432,20 +457,21 @@ def near_won_boards(draw: st.DrawFn) -> str:
             flat = flat[size:]
     columns: dict[int, tuple[list[str], list[str]]] = {}
     for piece in pieces:
-        down, up = columns.setdefault(rng.randint(1, 10), ([], []))
+        down, up = columns.setdefault(rng.randint(1, width), ([], []))
         if not up and rng.random() < 0.3:
             down.extend(piece[:-1])
             up.append(piece[-1])
         else:
             up.extend(piece)
     lines = [
+        f"variant: {variant.name}",
         f"rules: S{suits}{rule}",
         f"score: {draw(st.integers(0, 3))}",
         f"moves: {draw(st.integers(0, 500))}",
         "removed: " + " ".join(removed),
         "stock: " + " ".join(stock),
     ]
-    for n in range(1, 11):
+    for n in range(1, width + 1):
         down, up = columns.get(n, ([], []))
         lines.append(f"{n}: {' '.join(down)} | {' '.join(up)}")
     return "\n".join(lines) + "\n"
@@ -462,4 +488,5 @@ def test_random_play_near_the_end_removes_runs_and_wins(
     except InvalidPositionError as error:
         assume("complete King-to-Ace" not in str(error))
         raise
+    assert game.variant is find_variant(text.split()[1])
     run(game, plan, 100, len(text))

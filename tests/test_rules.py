@@ -565,6 +565,8 @@ ISSUE_REASONS = [
     "nothing_to_undo",
     "nothing_to_redo",
     "hidden",
+    "no_complete_run",  # issue 20: the take-off of spider-1949
+    "runs_leave_by_themselves",
 ]
 
 

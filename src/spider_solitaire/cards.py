@@ -1,4 +1,4 @@
-"""Cards: values, text, and the 104-card deck for 1, 2 or 4 suits.
+"""Cards: values, text, and the deck (one or two packs) for 1, 2 or 4 suits.
 
 A card is a small ``int``: ``suit_index * 16 + rank`` with rank 1 (Ace) to 13 (King)
 and suit index 0-3 for spades, hearts, diamonds, clubs. ``HIDDEN`` (0) is a card
@@ -85,27 +85,33 @@ def suits_in_play(suit_count: int) -> str:
     return SUITS[:suit_count]
 
 
-def new_deck(suit_count: int) -> list[Card]:
-    """Return the unshuffled 104-card deck for ``suit_count`` (1, 2 or 4) suits: every
-    game has 104 cards (a rule of the game).
+def new_deck(suit_count: int, decks: int = 2) -> list[Card]:
+    """Return the unshuffled deck of ``decks`` packs (1 or 2; 52 cards a pack) for
+    ``suit_count`` (1, 2 or 4) suits: ``spider`` and its two-deck variants have 104
+    cards, ``spiderette`` and ``will-o-the-wisp`` 52 (rules of the games).
 
     Order (a decision of ours, fixed forever because game codes depend on it): for each
-    of the ``8 // suit_count`` copies, for each suit in ``suits_in_play`` order, the ranks
-    Ace to King. So 1 suit is 8 x (A-K of spades); 2 suits is 4 x (A-K spades, A-K
-    hearts); 4 suits is 2 x (spades, hearts, diamonds, clubs).
+    of the ``4 * decks // suit_count`` copies, for each suit in ``suits_in_play`` order,
+    the ranks Ace to King. So with two packs 1 suit is 8 x (A-K of spades); 2 suits is
+    4 x (A-K spades, A-K hearts); 4 suits is 2 x (spades, hearts, diamonds, clubs); one
+    pack has half as many copies (4 suits: one of each).
 
     Raises:
-        SpiderError: ``suit_count`` is not 1, 2 or 4.
+        SpiderError: ``suit_count`` is not 1, 2 or 4, or ``decks`` not 1 or 2.
 
     >>> deck = new_deck(2)
     >>> len(deck), card_text(deck[0]), card_text(deck[13]), card_text(deck[26])
     (104, 'AS', 'AH', 'AS')
+    >>> len(new_deck(4, decks=1)), card_text(new_deck(4, decks=1)[51])
+    (52, 'KC')
     """
     if suit_count not in SUIT_COUNTS:
         raise SpiderError(f"suit count {suit_count!r} is not 1, 2 or 4")
+    if decks not in (1, 2):
+        raise SpiderError(f"decks {decks!r} is not 1 or 2")
     return [
         make_card(rank, suit_index)
-        for _copy in range(8 // suit_count)
+        for _copy in range(4 * decks // suit_count)
         for suit_index in range(suit_count)
         for rank in range(1, 14)
     ]

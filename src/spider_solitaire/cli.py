@@ -1,4 +1,5 @@
-"""The ``spider`` command: ``deal``, ``replay`` and ``terminal`` (plus the app's commands).
+"""The ``spider`` command: ``deal``, ``replay``, ``terminal``, ``daily`` and ``variants``
+(plus the app's commands).
 
 Each subcommand is a ``cmd_*`` function taking the parsed arguments and returning the
 exit status. The engine never imports this module.
@@ -18,18 +19,33 @@ from .game import Game
 from .messages import LANGUAGES, explain
 from .moves import parse_game_record
 from .server.cli import add_server_commands
-from .solver.cli import add_solve_command
+from .solver.cli import add_solve_command, add_variant_option
+from .variants import CLASSIC, GROUP_RULES, VARIANTS
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    """``spider deal [CODE]``: print the position of a new game; without a code, pick a
-    random 4-suit Classic game and print its code first."""
+    """``spider deal [CODE] [--variant NAME]``: print the position of a new game; without
+    a code, pick a random game (4 suits, Classic, ``spider`` unless the options say
+    otherwise) and print its code first. ``--variant`` with a code deals the code's seed
+    as that variant."""
     if args.code is None:
-        game = Game.new(args.suits, args.rule)
+        game = Game.new(args.suits, args.rule, variant=args.variant or VARIANTS[0])
         print(game.code)
     else:
-        game = Game.from_code(args.code)
+        game = Game.from_code(args.code, variant=args.variant)
     print(game.position_text(), end="")
+    return 0
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    """``spider variants``: list the games of the family (the registry): name, title,
+    layout, one line each, then where its rules come from."""
+    from .messages import message
+
+    for variant in VARIANTS:
+        title = message("variants", variant.title_key, args.language or "en")
+        print(f"{variant.name:<16} {title:<24} {variant.layout_text()}")
+        print(f"{'':<16} {variant.source}")
     return 0
 
 
@@ -46,7 +62,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _, moves = parse_game_record("position\n" + text)
     else:
         code, moves = parse_game_record(text)
-        game = Game.from_code(code)
+        game = Game.from_code(code, variant=args.variant)
     for number, move in enumerate(moves, 1):
         try:
             game.act(move)
@@ -91,7 +107,10 @@ def cmd_terminal(args: argparse.Namespace) -> int:
     :mod:`.terminal`); the language defaults to the locale's."""
     from .terminal import play_in_terminal
 
-    game = Game.from_code(args.code) if args.code is not None else Game.new(args.suits, args.rule)
+    if args.code is not None:
+        game = Game.from_code(args.code, variant=args.variant)
+    else:
+        game = Game.new(args.suits, args.rule, variant=args.variant or VARIANTS[0])
     return play_in_terminal(game, language=args.language)
 
 
@@ -105,11 +124,12 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--rule",
-        choices=("classic", "flexible"),
-        default="classic",
+        choices=GROUP_RULES,
+        default=CLASSIC,
         type=str.lower,
         help="group rule for a random game (default classic)",
     )
+    add_variant_option(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -131,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="start from this position instead: FILE then holds only the actions "
         "(as `spider solve POSITION_FILE` prints them)",
     )
+    add_variant_option(replay)
     replay.set_defaults(handler=cmd_replay)
 
     terminal = subparsers.add_parser("terminal", help="play in the terminal")
@@ -149,6 +170,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     daily.add_argument("--suits", type=int, choices=(1, 2, 4), help="print only this deal's code")
     daily.set_defaults(handler=cmd_daily)
+
+    variants = subparsers.add_parser("variants", help="list the games of the Spider family")
+    variants.add_argument("--language", choices=LANGUAGES, help="language of the titles")
+    variants.set_defaults(handler=cmd_variants)
 
     add_server_commands(subparsers)
     add_solve_command(subparsers)

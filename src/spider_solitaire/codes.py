@@ -1,8 +1,12 @@
 """Game codes and the seeded shuffle.
 
-A game code is ``SP1-S<suits><rule>-<seed>``, for example ``SP1-S2C-AAAAAAD``:
+A game code is ``SP1-S<suits><rule>-<seed>``, for example ``SP1-S2C-AAAAAAD``, for
+``spider``, and ``SP1-<tag>-S<suits><rule>-<seed>`` for another variant of the family,
+for example ``SP1-WISP-S4C-AAAAAAD`` (:attr:`~spider_solitaire.variants.Variant.tag`):
 
 * ``SP1`` names this code format (version 1);
+* ``<tag>`` names the variant (``1949``, ``BIKE``, ``RLX``, ``ETTE``, ``WISP``); no tag
+  is ``spider``, so every code made before the variants deals exactly as before;
 * ``<suits>`` is 1, 2 or 4 and ``<rule>`` is ``C`` (Classic) or ``F`` (Flexible); with
   one suit both rules play the same and the code is written ``S1C``;
 * ``<seed>`` is 7 characters of base32 (RFC 4648 alphabet ``A-Z2-7``, ``A`` = 0),
@@ -17,10 +21,12 @@ and every version), so it does not use :mod:`random`:
   z ^= z >> 31`` (all mod 2**64).
 * Uniform integer below ``n``: draw ``r``; reject while ``r >= 2**64 - 2**64 % n`` (so
   there is no modulo bias); answer ``r % n``.
-* Fisher-Yates (Durstenfeld): for ``i`` from 103 down to 1, swap deck[i] with deck[j],
-  ``j`` = uniform below ``i + 1``, on the deck of :func:`cards.new_deck`.
+* Fisher-Yates (Durstenfeld): for ``i`` from the deck's last index (103, or 51 for a
+  one-pack variant) down to 1, swap deck[i] with deck[j], ``j`` = uniform below
+  ``i + 1``, on the deck of :func:`cards.new_deck`.
 
-Only the seed drives the shuffle: the same seed under either rule gives the same deal.
+Only the seed and the number of packs drive the shuffle: the same seed under either rule
+gives the same deck (and so do the two-pack variants; their layouts differ).
 Golden vectors in ``tests/test_codes.py`` pin all of this.
 
 >>> code = GameCode.parse("sp1-s2f-aaaaaad")
@@ -38,6 +44,7 @@ from dataclasses import dataclass
 
 from .cards import SUIT_COUNTS, Card, new_deck
 from .errors import InvalidCodeError, SpiderError
+from .variants import CLASSIC, GROUP_RULES, SPIDER, Variant, find_tag
 
 BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 """RFC 4648 base32 alphabet; index = digit value."""
@@ -45,8 +52,12 @@ BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 SEED_LENGTH = 7
 SEED_BITS = 35
 MASK64 = (1 << 64) - 1
-RULES = ("classic", "flexible")
-"""Group rules: Classic (a moving group is one suit) or Flexible (suits may mix)."""
+RULES = GROUP_RULES
+"""Group rules: Classic (a moving group is one suit) or Flexible (suits may mix); the
+registry's :data:`~spider_solitaire.variants.GROUP_RULES`."""
+
+_RULE_LETTERS = {rule[0].upper(): rule for rule in GROUP_RULES}
+"""A group rule by the letter of a code or position text (``C``, ``F``)."""
 
 
 class SplitMix64:
@@ -90,16 +101,17 @@ class SplitMix64:
                 return draw % bound
 
 
-def shuffled_deck(suit_count: int, seed: int) -> list[Card]:
-    """Return the 104-card deck for ``suit_count`` suits shuffled by ``seed`` (0 to 2**35-1).
+def shuffled_deck(suit_count: int, seed: int, decks: int = 2) -> list[Card]:
+    """Return the deck of ``decks`` packs (104 cards for 2) for ``suit_count`` suits
+    shuffled by ``seed`` (0 to 2**35-1).
 
     Raises:
         InvalidCodeError: the seed is out of range.
-        SpiderError: ``suit_count`` is not 1, 2 or 4.
+        SpiderError: ``suit_count`` is not 1, 2 or 4, or ``decks`` not 1 or 2.
     """
     if not 0 <= seed < 1 << SEED_BITS:
         raise InvalidCodeError(f"seed {seed!r} is outside 0..2**35-1")
-    deck = new_deck(suit_count)
+    deck = new_deck(suit_count, decks)
     rng = SplitMix64(seed)
     for i in range(len(deck) - 1, 0, -1):
         j = rng.below(i + 1)
@@ -119,11 +131,10 @@ def normalize_rule(rule: str, suit_count: int) -> str:
     if not isinstance(rule, str):
         raise InvalidCodeError(f"rule {rule!r} is not 'classic' or 'flexible'")
     name = rule.strip().lower()
-    if name in ("c", "f"):
-        name = "classic" if name == "c" else "flexible"
+    name = _RULE_LETTERS.get(name.upper(), name)
     if name not in RULES:
         raise InvalidCodeError(f"rule {rule!r} is not 'classic' or 'flexible'")
-    return "classic" if suit_count == 1 else name
+    return CLASSIC if suit_count == 1 else name
 
 
 def seed_text(seed: int) -> str:
@@ -139,15 +150,23 @@ class GameCode:
         suits: 1, 2 or 4.
         rule: ``"classic"`` or ``"flexible"`` (always classic for 1 suit).
         seed: 0 to 2**35 - 1.
+        variant: the game of the family (``spider`` when the code has no tag).
+
+    >>> code = GameCode.parse("SP1-wisp-S4F-AAAAAAD")
+    >>> str(code), code.variant.name
+    ('SP1-WISP-S4F-AAAAAAD', 'will-o-the-wisp')
     """
 
     suits: int
     rule: str
     seed: int
+    variant: Variant = SPIDER
 
     def __str__(self) -> str:
-        """Return the canonical upper-case code, e.g. ``SP1-S2C-AAAAAAD``."""
-        return f"SP1-S{self.suits}{self.rule[0].upper()}-{seed_text(self.seed)}"
+        """Return the canonical upper-case code, e.g. ``SP1-S2C-AAAAAAD`` or
+        ``SP1-BIKE-S2C-AAAAAAD``."""
+        tag = f"{self.variant.tag}-" if self.variant.tag else ""
+        return f"SP1-{tag}S{self.suits}{self.rule[0].upper()}-{seed_text(self.seed)}"
 
     @classmethod
     def parse(cls, text: str) -> GameCode:
@@ -160,6 +179,15 @@ class GameCode:
         if not isinstance(text, str):
             raise InvalidCodeError(f"{text!r} is not a game code: give text like SP1-S2C-AAAAAAD")
         parts = text.strip().upper().split("-")
+        variant = SPIDER
+        if len(parts) == 4:
+            try:
+                variant = find_tag(parts.pop(1))
+            except InvalidCodeError:
+                raise InvalidCodeError(
+                    f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD, or four "
+                    "with a variant's tag second (1949, BIKE, RLX, ETTE, WISP)"
+                ) from None
         if len(parts) != 3:
             raise InvalidCodeError(f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD")
         prefix, setup, seed = parts
@@ -187,15 +215,21 @@ class GameCode:
                 raise InvalidCodeError(f"{text!r}: the seed may use only A-Z and 2-7, not {char!r}")
             value = value * 32 + BASE32.index(char)
         suits = int(setup[1])
-        return cls(suits, normalize_rule(setup[2], suits), value)
+        return cls(suits, normalize_rule(setup[2], suits), value, variant)
 
     @classmethod
-    def random(cls, suits: int, rule: str) -> GameCode:
-        """Return a code with a seed drawn from the operating system's entropy.
+    def random(cls, suits: int, rule: str, variant: Variant = SPIDER) -> GameCode:
+        """Return a code of ``variant`` with a seed drawn from the operating system's
+        entropy.
 
         Raises:
             InvalidCodeError: ``suits`` is not 1, 2 or 4, or ``rule`` is unknown.
         """
         if type(suits) is not int or suits not in SUIT_COUNTS:
             raise InvalidCodeError(f"suits {suits!r} is not 1, 2 or 4")
-        return cls(suits, normalize_rule(rule, suits), secrets.randbits(SEED_BITS))
+        return cls(suits, normalize_rule(rule, suits), secrets.randbits(SEED_BITS), variant)
+
+    def deck(self) -> list[Card]:
+        """Return the shuffled deck of this code (:func:`shuffled_deck` with the variant's
+        number of packs)."""
+        return shuffled_deck(self.suits, self.seed, self.variant.decks)

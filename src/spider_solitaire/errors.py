@@ -37,6 +37,8 @@ REASONS: tuple[str, ...] = (
     "nothing_to_undo",
     "nothing_to_redo",
     "hidden",
+    "no_complete_run",
+    "runs_leave_by_themselves",
 )
 """Every reason code that :class:`IllegalMoveError` can carry; stable across versions."""
 

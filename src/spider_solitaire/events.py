@@ -8,7 +8,9 @@ face-down card: a card turning face-down again (:class:`CardTurnedDown`) or goin
 to the stock (:class:`RowUndealt`) is named by its id only.
 
 Playing or redoing an action gives :class:`CardsMoved` or :class:`RowDealt`, then any
-:class:`CardTurnedUp` and :class:`RunRemoved` it caused, then :class:`GameWon`.
+:class:`CardTurnedUp` and :class:`RunRemoved` it caused, then :class:`GameWon`. Taking a
+run off (``t3``, ``spider-1949``) gives :class:`RunRemoved`, then any
+:class:`CardTurnedUp` and :class:`GameWon`.
 Undoing it gives the inverse of those events in reverse order (:func:`inverse`), and a
 restart gives :class:`Restarted`.
 

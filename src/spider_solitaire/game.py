@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import rules
-from .codes import GameCode, normalize_rule, shuffled_deck
+from .codes import GameCode, normalize_rule
 from .errors import IllegalMoveError, InvalidCodeError, InvalidOptionError
 from .events import Event, Restarted, inverse
 from .moves import Move, parse_action
 from .position import Position
+from .variants import CLASSIC, SPIDER, Variant, find_variant
 
 DEFAULT_UNDO_LIMIT = 100
 """How many actions can be undone by default (a rule of the game as specified: 100)."""
@@ -68,34 +69,59 @@ class Game:
     # --- constructors -------------------------------------------------------------
 
     @classmethod
-    def from_code(cls, code: str, *, undo_limit: int = DEFAULT_UNDO_LIMIT) -> Game:
-        """Deal the game of ``code`` (for example ``"SP1-S2C-AAAAAAD"``, any case).
+    def from_code(
+        cls,
+        code: str,
+        *,
+        undo_limit: int = DEFAULT_UNDO_LIMIT,
+        variant: Variant | str | None = None,
+    ) -> Game:
+        """Deal the game of ``code`` (for example ``"SP1-S2C-AAAAAAD"``, or
+        ``"SP1-BIKE-S2C-AAAAAAD"`` for a variant; any case). With ``variant`` (a
+        :class:`~spider_solitaire.variants.Variant` or its name), the code's suits, rule
+        and seed are dealt as that game of the family instead (the CLI's ``--variant``).
+
+        >>> Game.from_code("SP1-S2C-AAAAAAD", variant="bicycle").code
+        'SP1-BIKE-S2C-AAAAAAD'
 
         Raises:
-            InvalidCodeError: the code is malformed; the message names the part.
+            InvalidCodeError: the code is malformed; the message names the part; an
+                unknown variant (:class:`~spider_solitaire.variants.UnknownVariantError`).
         """
         parsed = GameCode.parse(code)
-        deck = shuffled_deck(parsed.suits, parsed.seed)
-        position = Position.from_deck(deck, parsed.suits, parsed.rule)
+        if variant is not None:
+            chosen = variant if isinstance(variant, Variant) else find_variant(variant)
+            parsed = GameCode(parsed.suits, parsed.rule, parsed.seed, chosen)
+        position = Position.from_deck(parsed.deck(), parsed.suits, parsed.rule, parsed.variant)
         return cls(position, code=str(parsed), undo_limit=undo_limit)
 
     @classmethod
     def new(
-        cls, suits: int = 4, rule: str = "classic", *, undo_limit: int = DEFAULT_UNDO_LIMIT
+        cls,
+        suits: int = 4,
+        rule: str = CLASSIC,
+        *,
+        variant: Variant | str = SPIDER,
+        undo_limit: int = DEFAULT_UNDO_LIMIT,
     ) -> Game:
         """Deal a new game with a seed from the OS's entropy; ``game.code`` reproduces it.
 
         Args:
             suits: 1, 2 or 4.
             rule: ``"classic"`` or ``"flexible"``, any case.
+            variant: the game of the family, or its name (``spider`` by default).
 
         Raises:
-            InvalidCodeError: bad ``suits`` or ``rule``.
+            InvalidCodeError: bad ``suits`` or ``rule``; an unknown variant
+                (:class:`~spider_solitaire.variants.UnknownVariantError`).
         """
         if type(suits) is not int or suits not in (1, 2, 4):
             raise InvalidCodeError(f"suits {suits!r} is not 1, 2 or 4")
+        if not isinstance(variant, Variant):
+            variant = find_variant(variant)
         return cls.from_code(
-            str(GameCode.random(suits, normalize_rule(rule, suits))), undo_limit=undo_limit
+            str(GameCode.random(suits, normalize_rule(rule, suits), variant)),
+            undo_limit=undo_limit,
         )
 
     @classmethod
@@ -141,6 +167,11 @@ class Game:
     def rule(self) -> str:
         """``"classic"`` or ``"flexible"``."""
         return self.position.rule
+
+    @property
+    def variant(self) -> Variant:
+        """The game of the family (:mod:`spider_solitaire.variants`)."""
+        return self.position.variant
 
     @property
     def score(self) -> int:
@@ -206,12 +237,13 @@ class Game:
         return rules.auto_move(self.position, column, count)
 
     def movable_length(self, column: int) -> int:
-        """Size of the largest group that can leave ``column`` (1-10), 0 when empty.
+        """Size of the largest group that can leave ``column`` (1 to the game's columns),
+        0 when empty.
 
         Raises:
-            InvalidMoveError: ``column`` is outside 1-10.
+            InvalidMoveError: ``column`` is outside the game's columns.
         """
-        rules.check_column(column)
+        rules.check_column(column, self.position.variant.columns)
         return rules.movable_length(self.position, column)
 
     def resolve(self, move: Move | str) -> Move:
@@ -412,8 +444,9 @@ class Game:
 
 
 def _position_data(position: Position) -> dict[str, Any]:
-    """A position as JSON-ready values, ids included (see :meth:`Game.snapshot`)."""
-    return {
+    """A position as JSON-ready values, ids included (see :meth:`Game.snapshot`); the
+    variant only when it is not ``spider`` (so a ``spider`` snapshot reads as before)."""
+    data: dict[str, Any] = {
         "suits": position.suits,
         "rule": position.rule,
         "columns": [list(column) for column in position.columns],
@@ -425,6 +458,9 @@ def _position_data(position: Position) -> dict[str, Any]:
         "ids": [list(column) for column in position.ids],
         "stock_ids": list(position.stock_ids),
     }
+    if not position.variant.is_default:
+        data["variant"] = position.variant.name
+    return data
 
 
 def _position_of(data: dict[str, Any]) -> Position:
@@ -440,4 +476,5 @@ def _position_of(data: dict[str, Any]) -> Position:
         int(data["move_count"]),
         tuple(tuple(int(i) for i in column) for column in data["ids"]),
         tuple(int(i) for i in data["stock_ids"]),
+        find_variant(str(data["variant"])) if "variant" in data else SPIDER,
     )

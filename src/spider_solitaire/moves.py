@@ -1,6 +1,6 @@
 """Moves and the action notation: the one grammar of an action's text.
 
-Notation (columns are numbered 1-10 everywhere):
+Notation (columns are numbered 1-10 everywhere; a seven-column variant uses 1-7):
 
 * ``3:4>7``: four cards from column 3 to column 7. The canonical form, what
   ``str(move)`` gives.
@@ -8,6 +8,9 @@ Notation (columns are numbered 1-10 everywhere):
   :func:`spider_solitaire.rules.resolve_move`). Parsed as a :class:`Move` whose
   ``count`` is ``None``.
 * ``d``: deal a row from the stock (``deal`` is accepted too).
+* ``t3``: take the complete King-to-Ace run at the end of column 3 off the table
+  (``take3`` is accepted too): an action of ``spider-1949`` alone, where runs do not
+  leave by themselves (:mod:`spider_solitaire.variants`).
 * ``undo`` (or ``u``), ``redo`` (or ``r``), ``restart``: the actions that are not moves.
 
 :func:`parse_action` reads one action's text, and it is the only reader: the game
@@ -48,28 +51,28 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from .errors import InvalidMoveError
-
-COLUMNS = 10
-"""Number of tableau columns (a rule of the game)."""
+from .variants import MAX_COLUMNS, RUN_LENGTH
 
 MAX_COUNT = 104
 """The most cards a move can take: a game has 104 cards (a rule of the game)."""
 
 _MOVE_RE = re.compile(r"([0-9]+)(?::([0-9]+))?>([0-9]+)", re.ASCII)
+_TAKE_RE = re.compile(r"(?:t|take)([0-9]+)", re.ASCII | re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One action: a move of ``count`` cards from ``source`` to ``target``, or a deal.
+    """One action: a move of ``count`` cards from ``source`` to ``target``, a deal, or
+    the take-off of a complete run (``spider-1949``).
 
     A small hashable value whose notation does not depend on the position.
 
     Attributes:
-        source: column 1-10, or 0 for a deal.
-        target: column 1-10, or 0 for a deal.
+        source: column 1-10, or 0 for a deal; the column of a take-off.
+        target: column 1-10, or 0 for a deal and a take-off.
         count: number of cards moved (1 or more); ``None`` when parsed from ``3>7``
-            and not yet resolved against a position; 0 for a deal. Code that needs an
-            ``int`` reads :attr:`resolved_count`.
+            and not yet resolved against a position; 0 for a deal; 13 for a take-off.
+            Code that needs an ``int`` reads :attr:`resolved_count`.
 
     Raises:
         InvalidMoveError: ``not_whole_number``, ``column_range`` (a column outside 1-10)
@@ -95,8 +98,10 @@ class Move:
                 )
         if self.source == 0 and self.target == 0 and self.count == 0:
             return  # the deal
+        if self.target == 0 and self.count == RUN_LENGTH and 1 <= self.source <= MAX_COLUMNS:
+            return  # a take-off
         for column in (self.source, self.target):
-            if not 1 <= column <= COLUMNS:
+            if not 1 <= column <= MAX_COLUMNS:
                 raise InvalidMoveError("column_range", self._text(), column=column)
         if self.count is not None and not 1 <= self.count <= MAX_COUNT:
             raise InvalidMoveError("count_range", self._text(), count=self.count)
@@ -110,6 +115,8 @@ class Move:
         """
         if self.is_deal:
             return "Move.deal()"
+        if self.target == 0:
+            return f"Move.take_off({self.source})"
         if self.count is None:
             return f"Move({self.source}, {self.target})"
         return f"Move({self.source}, {self.target}, {self.count})"
@@ -119,10 +126,27 @@ class Move:
         """Return the deal action (``d``)."""
         return DEAL
 
+    @classmethod
+    def take_off(cls, column: int) -> Move:
+        """Return the take-off of the complete run at the end of ``column`` (``t3``).
+
+        >>> Move.take_off(3), str(Move.take_off(3))
+        (Move.take_off(3), 't3')
+
+        Raises:
+            InvalidMoveError: ``column_range``: ``column`` is outside 1-10.
+        """
+        return cls(column, 0, RUN_LENGTH)
+
     @property
     def is_deal(self) -> bool:
         """True for the deal action."""
         return self.source == 0
+
+    @property
+    def is_take_off(self) -> bool:
+        """True for the take-off of a complete run (``t3``)."""
+        return self.target == 0 and self.source != 0
 
     @property
     def is_resolved(self) -> bool:
@@ -152,17 +176,21 @@ class Move:
     def _text(self) -> str:
         if self.source == 0 and self.count == 0:
             return "d"
+        if self.target == 0:
+            return f"t{self.source}"
         if self.count is None:
             return f"{self.source}>{self.target}"
         return f"{self.source}:{self.count}>{self.target}"
 
     def __str__(self) -> str:
-        """Return the notation: ``3:4>7``, ``3>7`` when the count is open, or ``d``."""
+        """Return the notation: ``3:4>7``, ``3>7`` when the count is open, ``d``, or
+        ``t3``."""
         return self._text()
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse a move or the deal: ``3:4>7``, ``3>7``, ``d`` or ``deal``, in the grammar
+        """Parse a move, the deal or a take-off: ``3:4>7``, ``3>7``, ``d``, ``deal``, ``t3``
+        or ``take3``, in the grammar
         of :func:`parse_action` (white space around only, words in any case).
 
         Raises:
@@ -202,16 +230,19 @@ def _number(text: str) -> int | str:
 
 def parse_action(text: str) -> Move | str:
     """Read one action's text: a move (``3:4>7``, ``3>7``), the deal (``d``, ``deal``),
-    or ``undo`` (``u``), ``redo`` (``r``), ``restart``. The one grammar of an action (see
-    the module's docstring): white space around is ignored and inside refused, words in
-    any case, numbers without a leading zero, columns 1-10, counts 1-104.
+    a take-off (``t3``, ``take3``), or ``undo`` (``u``), ``redo`` (``r``), ``restart``.
+    The one grammar of an action (see the module's docstring): white space around is
+    ignored and inside refused, words in any case, numbers without a leading zero,
+    columns 1-10, counts 1-104. (Whether a column exists in the game, and whether the
+    game has take-offs, is the rules' to say.)
 
     Returns:
-        A :class:`Move` (``count`` ``None`` for ``3>7``; :data:`DEAL` for the deal), or
-        the word ``"undo"``, ``"redo"`` or ``"restart"``.
+        A :class:`Move` (``count`` ``None`` for ``3>7``; :data:`DEAL` for the deal;
+        :meth:`Move.take_off` for ``t3``), or the word ``"undo"``, ``"redo"`` or
+        ``"restart"``.
 
-    >>> parse_action("3:4>7"), parse_action(" 3>7 "), parse_action("R")
-    (Move(3, 7, 4), Move(3, 7), 'redo')
+    >>> parse_action("3:4>7"), parse_action(" 3>7 "), parse_action("R"), parse_action("T10")
+    (Move(3, 7, 4), Move(3, 7), 'redo', Move.take_off(10))
 
     Raises:
         InvalidMoveError: with the reason code naming what is wrong, the text stripped as
@@ -231,6 +262,14 @@ def parse_action(text: str) -> Move | str:
         return CONTROL_WORDS[word]
     if any(character.isspace() for character in token):
         raise InvalidMoveError("white_space", token)
+    take = _TAKE_RE.fullmatch(token)
+    if take is not None:
+        column = take.group(1)
+        if len(column) > 1 and column.startswith("0"):
+            raise InvalidMoveError("leading_zero", token, digits=column)
+        if not 1 <= len(column) <= 2 or not 1 <= int(column) <= MAX_COLUMNS:
+            raise InvalidMoveError("column_range", token, column=_number(column))
+        return Move.take_off(int(column))
     match = _MOVE_RE.fullmatch(token)
     if match is None:
         raise InvalidMoveError("not_notation", token)
@@ -239,7 +278,7 @@ def parse_action(text: str) -> Move | str:
         if number is not None and len(number) > 1 and number.startswith("0"):
             raise InvalidMoveError("leading_zero", token, digits=number)
     for column in (source, target):
-        if not 1 <= len(column) <= 2 or not 1 <= int(column) <= COLUMNS:
+        if not 1 <= len(column) <= 2 or not 1 <= int(column) <= MAX_COLUMNS:
             raise InvalidMoveError("column_range", token, column=_number(column))
     if count is not None and (len(count) > 3 or not 1 <= int(count) <= MAX_COUNT):
         raise InvalidMoveError("count_range", token, count=_number(count))
@@ -308,7 +347,7 @@ RecordAction = Move | str
 
 def parse_game_record(text: str) -> tuple[str, list[RecordAction]]:
     """Split a full game record into its game code (first non-blank line, unparsed) and
-    its actions: moves (``3:4>7``, ``3>7``, ``d``) and ``u``/``undo``, ``r``/``redo``,
+    its actions: moves (``3:4>7``, ``3>7``, ``d``, ``t3``) and ``u``/``undo``, ``r``/``redo``,
     ``restart`` (any case), returned as :class:`Move` or the words ``"undo"``,
     ``"redo"``, ``"restart"``. Lines starting with ``#`` are ignored. A record of moves
     alone (:func:`parse_record`) is a full record too.

@@ -11,8 +11,14 @@ Notation (exact; tests, bug reports and the other parts of the project use it)::
     ...
     10: | 9S 8S
 
+A ``variant: <name>`` line comes first for a game of the family other than ``spider``
+(:mod:`spider_solitaire.variants`); without it the text is ``spider``'s, so every text
+written before the variants reads as before. There is one column line per column of the
+variant (10, or 7).
+
 Column lines are ``N: <face-down cards> | <face-up cards>``, bottom to top; ``stock``
-lists cards in dealing order (the first 10 are the next row, for columns 1 to 10);
+lists cards in dealing order (the first 10 are the next row, for columns 1 to 10; a
+variant's row is one card a column, and its last row may be short);
 ``removed`` lists the suits of removed runs in the order removed; ``moves`` is the move
 count. ``??`` is a card whose identity is hidden (the player's view).
 
@@ -34,25 +40,16 @@ from dataclasses import dataclass, field
 from .cards import HIDDEN, SUIT_COUNTS, SUITS, Card, card_text, new_deck, parse_card, suits_in_play
 from .codes import normalize_rule
 from .errors import InvalidCodeError, InvalidPositionError, SpiderError
-from .moves import COLUMNS
-
-ROW = 10
-"""Cards in a stock row: one per column (a rule of the game)."""
+from .variants import MAX_COLUMNS, SPIDER, UnknownVariantError, Variant, find_variant
 
 START_SCORE = 500
 """The score at the start of a game (a rule of the game)."""
-
-DEAL_CARDS = 54
-"""Cards dealt to the tableau at the start (6 to columns 1-4, 5 to columns 5-10)."""
 
 MAX_COUNT = 2**31 - 1
 """Largest ``score`` or move count a position may state (a decision of ours: it fits a
 32-bit database column and a JavaScript number exactly; real play stays far below)."""
 
-MAX_REMOVED = 8
-"""Most removed runs a position may state: the 104 cards make 8 runs (a rule of the game)."""
-
-_HEADERS = ("rules", "score", "moves", "removed", "stock")
+_HEADERS = ("variant", "rules", "score", "moves", "removed", "stock")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +64,11 @@ class Position:
     Attributes:
         suits: 1, 2 or 4.
         rule: ``"classic"`` or ``"flexible"`` (classic with 1 suit).
-        columns: 10 tuples of cards, each bottom to top.
-        face_down: 10 counts: how many cards at the bottom of each column are face-down.
-        stock: the stock in dealing order (``len`` a multiple of 10).
+        columns: a tuple of cards per column of the variant (10 or 7), each bottom to top.
+        face_down: a count per column: how many cards at the bottom of each column are
+            face-down.
+        stock: the stock in dealing order (whole rows of the variant: one card per
+            column, the last row possibly short).
         removed: suit letters of the removed runs, in the order removed.
         score: the score, 0 or more.
         move_count: the move counter (moves and deals), written ``moves:`` in the text.
@@ -80,6 +79,8 @@ class Position:
         stock_ids: the stock's ids in dealing order (the stock only ever loses its
             front row, so these are always the last ``len(stock)`` ids of the start's
             stock).
+        variant: the game of the family (:mod:`spider_solitaire.variants`); ``spider``
+            by default.
 
     Left out (both of ``ids`` and ``stock_ids``), the ids are those of :meth:`from_text`:
     text order. Given, they must have the shapes of ``columns`` and ``stock``.
@@ -98,6 +99,7 @@ class Position:
     move_count: int = 0
     ids: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
     stock_ids: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    variant: Variant = SPIDER
 
     def __post_init__(self) -> None:
         if not self.ids:  # not given: number the cards in text order
@@ -110,25 +112,37 @@ class Position:
             )
 
     @classmethod
-    def from_deck(cls, deck: list[Card], suits: int, rule: str) -> Position:
-        """Deal a new game from a shuffled 104-card ``deck``.
+    def from_deck(
+        cls, deck: list[Card], suits: int, rule: str, variant: Variant = SPIDER
+    ) -> Position:
+        """Deal a new game of ``variant`` from a shuffled ``deck`` (104 cards, or 52 for
+        a one-pack variant).
 
-        Deck card i (0-based) of the first 54 goes to column ``(i mod 10) + 1``; the last
-        card of each column is face-up; the other 50 deck cards are the stock in deck
-        order (the deal of a game, a rule of the game). Each card's id is its index in
-        ``deck``.
+        The deck is dealt round by round, one card to each column that still takes one,
+        in column order, until every column holds its cards: for ``spider`` deck card i
+        (0-based) of the first 54 goes to column ``(i mod 10) + 1``. The last card of
+        each column is face-up; the other deck cards are the stock in deck order (the
+        deal of a game, a rule of the game). Each card's id is its index in ``deck``.
         """
-        columns = tuple(tuple(deck[c:DEAL_CARDS:COLUMNS]) for c in range(COLUMNS))
-        face_down = tuple(len(column) - 1 for column in columns)
-        ids = tuple(tuple(range(c, DEAL_CARDS, COLUMNS)) for c in range(COLUMNS))
+        sizes = [down + up for down, up in zip(variant.face_down, variant.face_up, strict=True)]
+        places: list[list[int]] = [[] for _ in sizes]
+        index = 0
+        for round_ in range(max(sizes)):
+            for column, size in enumerate(sizes):
+                if round_ < size:
+                    places[column].append(index)
+                    index += 1
+        columns = tuple(tuple(deck[i] for i in column) for column in places)
+        dealt = variant.deal_cards
         return cls(
             suits,
             rule,
             columns,
-            face_down,
-            tuple(deck[DEAL_CARDS:]),
-            ids=ids,
-            stock_ids=tuple(range(DEAL_CARDS, len(deck))),
+            variant.face_down,
+            tuple(deck[dealt:]),
+            ids=tuple(tuple(column) for column in places),
+            stock_ids=tuple(range(dealt, len(deck))),
+            variant=variant,
         )
 
     @property
@@ -148,8 +162,13 @@ class Position:
 
     @property
     def stock_rows_left(self) -> int:
-        """Rows of 10 left in the stock (0 to 5)."""
-        return len(self.stock) // ROW
+        """Rows left in the stock (0 to 5 in ``spider``), a short last row counted."""
+        return -(-len(self.stock) // self.variant.columns)
+
+    @property
+    def next_row(self) -> int:
+        """Cards the next deal puts down: one per column, fewer for a short last row."""
+        return min(self.variant.columns, len(self.stock))
 
     @property
     def tableau_cards(self) -> int:
@@ -163,13 +182,15 @@ class Position:
         return not self.stock and all(not column for column in self.columns)
 
     def face_up(self, column: int) -> tuple[Card, ...]:
-        """Return the face-up cards of ``column`` (1-10), bottom to top."""
+        """Return the face-up cards of ``column`` (1 to the variant's columns), bottom to
+        top."""
         return self.columns[column - 1][self.face_down[column - 1] :]
 
     def to_text(self, *, hidden: bool = False) -> str:
         """Return the position notation; ``hidden=True`` writes every face-down and stock
         card as ``??`` (the player's view). Ends with a newline."""
-        lines = [
+        lines = [] if self.variant.is_default else [f"variant: {self.variant.name}"]
+        lines += [
             f"rules: {self.rules_text}",
             f"score: {self.score}",
             f"moves: {self.move_count}",
@@ -198,6 +219,7 @@ class Position:
             self.move_count,
             self.ids,
             self.stock_ids,
+            self.variant,
         )
 
     @classmethod
@@ -207,15 +229,16 @@ class Position:
         Card ids are given in text order: columns 1 to 10, each bottom to top, from 0,
         then the stock in dealing order.
 
-        ``score``, ``moves``, ``removed`` and ``stock`` may be left out (500, 0, none,
-        empty); ``rules`` and all ten column lines may not. Keys are case-insensitive;
-        blank lines and lines starting with ``#`` are ignored.
+        ``variant``, ``score``, ``moves``, ``removed`` and ``stock`` may be left out
+        (``spider``, 500, 0, none, empty); ``rules`` and every column line of the
+        variant may not. Keys are case-insensitive; blank lines and lines starting with
+        ``#`` are ignored.
 
         With ``strict=True`` the cards present plus 13 per removed run must be exactly the
-        104 cards of the suit count (``??`` cards count as any card). In both modes a
-        column ending in a face-down card, a stock that is not whole rows of 10, a
-        complete King-to-Ace run on the tableau, a face-up ``??`` card and a card of a
-        suit not in play are refused.
+        deck of the variant and suit count (``??`` cards count as any card). In both modes
+        a column ending in a face-down card, a stock that is not whole rows of the variant,
+        a complete King-to-Ace run on the tableau (where runs leave by themselves), a
+        face-up ``??`` card and a card of a suit not in play are refused.
 
         Raises:
             InvalidPositionError: with the line number where there is one.
@@ -231,11 +254,23 @@ class Position:
             key = key.strip().lower()
             if not colon:
                 raise InvalidPositionError(f"{raw!r} is not 'key: value'", number)
-            if key not in _HEADERS and key not in {str(n) for n in range(1, COLUMNS + 1)}:
+            if key not in _HEADERS and key not in _COLUMN_KEYS:
                 raise InvalidPositionError(f"{raw!r}: unknown key {key!r}", number)
             if key in values:
                 raise InvalidPositionError(f"{raw!r}: {key!r} given twice", number)
             values[key] = (number, value.strip())
+        variant = SPIDER
+        if "variant" in values:
+            line, value = values["variant"]
+            try:
+                variant = find_variant(value)
+            except UnknownVariantError as error:
+                raise InvalidPositionError(f"variant: {error}", line) from None
+        for key in _COLUMN_KEYS[variant.columns :]:
+            if key in values:
+                raise InvalidPositionError(
+                    f"{key}: a {variant.name} game has {variant.columns} columns", values[key][0]
+                )
         if "rules" not in values:
             raise InvalidPositionError(f"{text!r}: the 'rules:' line is missing")
         rules_line, rules_value = values["rules"]
@@ -267,22 +302,24 @@ class Position:
                         f"removed: {token!r} is not a suit of a {suits}-suit game", line
                     )
                 removed.append(token)
-            if len(removed) > MAX_REMOVED:
+            if len(removed) > variant.runs:
                 raise InvalidPositionError(
-                    f"removed: {len(removed)} runs is more than the {MAX_REMOVED} the deck makes",
+                    f"removed: {len(removed)} runs is more than the {variant.runs} the deck makes",
                     line,
                 )
         stock: list[Card] = []
         if "stock" in values:
             line, value = values["stock"]
             stock = cards_of("stock", value, line)
-            if len(stock) % ROW:
+            if not variant.stock_length_ok(len(stock)):
                 raise InvalidPositionError(
-                    f"stock: {len(stock)} cards is not whole rows of {ROW}", line
+                    f"stock: {len(stock)} cards is not whole rows of {variant.columns}"
+                    + (f" (the last of {variant.short_row})" if variant.short_row else ""),
+                    line,
                 )
         columns: list[tuple[Card, ...]] = []
         face_down: list[int] = []
-        for column_number in range(1, COLUMNS + 1):
+        for column_number in range(1, variant.columns + 1):
             key = str(column_number)
             if key not in values:
                 raise InvalidPositionError(f"{text!r}: column line '{key}:' is missing")
@@ -298,7 +335,7 @@ class Position:
                 raise InvalidPositionError(f"{key}: {value!r} ends in a face-down card", line)
             if HIDDEN in up:
                 raise InvalidPositionError(f"{key}: a face-up card cannot be hidden (??)", line)
-            if _has_complete_run(up):
+            if variant.auto_remove and _has_complete_run(up):
                 raise InvalidPositionError(
                     f"{key}: {value!r} holds a complete King-to-Ace run, which play removes", line
                 )
@@ -313,6 +350,7 @@ class Position:
             tuple(removed),
             score,
             moves,
+            variant=variant,
         )
         if strict:
             _check_composition(position)
@@ -322,13 +360,17 @@ class Position:
 def _text_order_ids(
     columns: tuple[tuple[Card, ...], ...], stock_size: int
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """Number the cards in text order: columns 1-10 bottom to top, then the stock."""
+    """Number the cards in text order: columns 1, 2... bottom to top, then the stock."""
     ids = []
     start = 0
     for column in columns:
         ids.append(tuple(range(start, start + len(column))))
         start += len(column)
     return tuple(ids), tuple(range(start, start + stock_size))
+
+
+_COLUMN_KEYS = tuple(str(n) for n in range(1, MAX_COLUMNS + 1))
+"""The keys of the column lines, ``"1"`` to ``"10"``."""
 
 
 def _line(key: str, value: str) -> str:
@@ -371,7 +413,7 @@ def _has_complete_run(face_up: list[Card]) -> bool:
 def _check_composition(position: Position) -> None:
     if position.suits not in SUIT_COUNTS:  # pragma: no cover - parsing checked it
         raise InvalidPositionError(f"suits {position.suits} is not 1, 2 or 4")
-    expected = Counter(new_deck(position.suits))
+    expected = Counter(new_deck(position.suits, position.variant.decks))
     for suit in position.removed:
         for rank in range(1, 14):
             expected[SUITS.index(suit) * 16 + rank] -= 1
@@ -393,6 +435,6 @@ def _check_composition(position: Position) -> None:
         )
     if problems:
         raise InvalidPositionError(
-            "the cards are not the 104 of a "
+            f"the cards are not the {position.variant.cards} of a "
             f"{position.suits}-suit game (plus 13 per removed run): " + ", ".join(problems[:8])
         )

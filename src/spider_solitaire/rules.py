@@ -15,6 +15,12 @@ adds history. The rules of the game, as this module applies them:
   deal, column by column) and scores 100; every action costs 1 point (never below 0);
 * the game is won when no card is left on the tableau or in the stock.
 
+The variants of the family (:mod:`spider_solitaire.variants`) change what their entry
+says: the number of columns, the short last row of the stock (it goes onto the first
+columns), the dealing rule (:meth:`~spider_solitaire.variants.Variant.may_deal`), and in
+``spider-1949`` complete runs stay until the player takes one off (``t3``: an action of
+its own that scores 100 and costs nothing, not even a move).
+
 Cards are ints ``suit * 16 + rank`` (see :mod:`spider_solitaire.cards`), so "same suit
 and one rank lower" is simply ``lower == upper - 1``. Card ids travel with their cards
 (:attr:`~spider_solitaire.position.Position.ids`) and the events name them.
@@ -36,11 +42,9 @@ from itertools import pairwise
 from .cards import CARD_TEXTS, HIDDEN, SUITS, Card
 from .errors import IllegalMoveError, InvalidMoveError
 from .events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
-from .moves import COLUMNS, DEAL, Move
-from .position import ROW, Position
-
-RUN_LENGTH = 13
-"""Cards in a complete run, King down to Ace (a rule of the game)."""
+from .moves import DEAL, Move
+from .position import Position
+from .variants import CLASSIC, MAX_COLUMNS, RUN_LENGTH
 
 RUN_BONUS = 100
 """Points for each removed run (a rule of the game)."""
@@ -72,7 +76,7 @@ def movable_length(position: Position, column: int) -> int:
     if not size:
         return 0
     face_up = size - position.face_down[column - 1]
-    classic = position.rule == "classic"
+    classic = position.rule == CLASSIC
     length = 1
     while length < face_up:
         upper, lower = cards[size - length - 1], cards[size - length]
@@ -85,14 +89,24 @@ def movable_length(position: Position, column: int) -> int:
     return length
 
 
-def check_column(column: int) -> None:
-    """Refuse a column number outside 1-10 as bad syntax, like the move notation does.
+def check_column(column: int, columns: int = MAX_COLUMNS) -> None:
+    """Refuse a column number outside 1 to ``columns`` (the game's columns: 10, or 7) as
+    bad syntax, like the move notation does.
 
     Raises:
-        InvalidMoveError: ``column_range``: ``column`` is outside 1-10.
+        InvalidMoveError: ``column_range``: ``column`` is outside 1 to ``columns``.
     """
-    if not 1 <= column <= COLUMNS:
+    if not 1 <= column <= columns:
         raise InvalidMoveError("column_range", str(column), column=column)
+
+
+def _check_move_columns(position: Position, move: Move) -> None:
+    """Refuse a move or take-off naming a column the game does not have (8-10 in a
+    seven-column game) as ``column_range``, like the notation refuses 11."""
+    columns = position.variant.columns
+    if move.source > columns or move.target > columns:
+        column = move.source if move.source > columns else move.target
+        raise InvalidMoveError("column_range", str(move), column=column)
 
 
 def _group_fault(position: Position, index: int, count: int) -> str | None:
@@ -111,7 +125,7 @@ def _group_fault(position: Position, index: int, count: int) -> str | None:
             if upper & 15 != (lower & 15) + 1:
                 return "not_descending"
             same_suit_run = False
-    if not same_suit_run and position.rule == "classic":
+    if not same_suit_run and position.rule == CLASSIC:
         return "mixed_suits"
     return None
 
@@ -139,7 +153,7 @@ def group_refusal(position: Position, column: int, count: int) -> str | None:
         InvalidMoveError: ``column_range`` (``column`` is outside 1-10) or
             ``count_range`` (``count`` is below 1).
     """
-    check_column(column)
+    check_column(column, position.variant.columns)
     if type(count) is not int or count < 1:
         raise InvalidMoveError("count_range", f"{column}:{count!r}", count=count)
     if position.is_won:
@@ -190,9 +204,11 @@ def resolve_move(position: Position, move: Move) -> Move:
         IllegalMoveError: ``empty_source``, ``same_column``, ``on_ace`` (the target ends
             in an Ace) or ``not_one_higher`` (no face-up card of the needed rank), when
             the count cannot be found.
+        InvalidMoveError: ``column_range``: a column the game does not have.
     """
     if move.count is not None:
         return move
+    _check_move_columns(position, move)
     source_cards = position.columns[move.source - 1]
     if not source_cards:
         raise IllegalMoveError("empty_source", str(move))
@@ -215,11 +231,35 @@ def deal_reason(position: Position) -> str | None:
     """Return why a deal is refused (``stock_empty``, ``deal_needs_full_columns``), ignoring
     ``game_won`` and ``hidden``, or ``None`` when it is allowed: a deal needs cards in
     the stock and every column filled, unless fewer than 10 cards are on the table (a
-    rule of the game)."""
+    rule of the game); the variant's dealing rule says otherwise for ``relaxed`` (any
+    columns may be empty) and ``spider-1949`` (no exception)
+    (:meth:`~spider_solitaire.variants.Variant.may_deal`)."""
     if not position.stock:
         return "stock_empty"
-    if not all(position.columns) and position.tableau_cards >= ROW:
+    columns = position.columns
+    if not all(columns) and not position.variant.may_deal(False, position.tableau_cards):
         return "deal_needs_full_columns"
+    return None
+
+
+def take_off_reason(position: Position, column: int) -> str | None:
+    """Return why taking the run at the end of ``column`` (1 to the game's columns) off
+    is refused, or ``None`` when it is allowed: ``game_won``, ``runs_leave_by_themselves``
+    (the variant removes complete runs itself: every variant but ``spider-1949``),
+    ``no_complete_run`` (the column does not end in a face-up King-to-Ace run of one
+    suit). A rule of the printed rules of 1949: "An assembled suit need not be discarded
+    until the player chooses."
+
+    Raises:
+        InvalidMoveError: ``column_range``: a column the game does not have.
+    """
+    check_column(column, position.variant.columns)
+    if position.is_won:
+        return "game_won"
+    if position.variant.auto_remove:
+        return "runs_leave_by_themselves"
+    if not _complete_run_at_end(position.columns[column - 1], position.face_down[column - 1]):
+        return "no_complete_run"
     return None
 
 
@@ -228,7 +268,8 @@ def legal_moves(position: Position) -> list[Move]:
     useful is still a move of the game).
 
     Order (documented and stable): moves by source column 1-10, then by count from 1 up,
-    then by target column 1-10; the deal last. A won position has none. On a player's
+    then by target column 1-10; then (``spider-1949`` alone) the take-offs by column; the
+    deal last. A won position has none. On a player's
     view, moves that would turn up a hidden card and a deal of hidden cards are listed
     (they are legal; only the view cannot show their outcome) and refused with
     ``hidden`` when played.
@@ -248,7 +289,7 @@ def legal_moves(position: Position) -> list[Move]:
             targets_by_rank[rank] = sorted(targets + empty)
     moves: list[Move] = []
     append = moves.append
-    for source in range(1, COLUMNS + 1):
+    for source in range(1, len(columns) + 1):
         cards = columns[source - 1]
         if not cards:
             continue
@@ -258,6 +299,11 @@ def legal_moves(position: Position) -> list[Move]:
             for target in targets_by_rank.get((cards[-count] & 15) + 1, empty):
                 if target != source:
                     append(by_target[target])
+    if not position.variant.auto_remove:
+        face_down = position.face_down
+        for index, cards in enumerate(columns):
+            if _complete_run_at_end(cards, face_down[index]):
+                append(_TAKE_OFFS[index])
     if deal_reason(position) is None:
         append(DEAL)
     return moves
@@ -269,16 +315,19 @@ _MOVE_TABLE: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
             Move(source, target, count)
             if source and count and target and source != target
             else DEAL
-            for target in range(COLUMNS + 1)
+            for target in range(MAX_COLUMNS + 1)
         )
         for count in range(RUN_LENGTH + 1)
     )
-    for source in range(COLUMNS + 1)
+    for source in range(MAX_COLUMNS + 1)
 )
 """``_MOVE_TABLE[source][count][target]``: the (immutable, shared) :class:`Move` of every
 possible move, made once so that :func:`legal_moves` rebuilds and re-validates none. A
 movable group has at most 13 cards (its ranks descend by one from a King at most).
 Entries that are no move (a 0, or the same column twice) hold :data:`DEAL`, never read."""
+
+_TAKE_OFFS: tuple[Move, ...] = tuple(Move.take_off(column) for column in range(1, MAX_COLUMNS + 1))
+"""The take-off of each column, by 0-based index."""
 
 
 def _complete_run_at_end(cards: tuple[Card, ...], face_down: int) -> bool:
@@ -300,8 +349,8 @@ def _remove_runs(
     action: Move | str,
 ) -> tuple[str, ...]:
     """Remove the complete King-to-Ace runs at the end of the listed columns (0-based, in
-    order), turning up the card under each (a rule of the game); return ``removed``
-    with their suits added."""
+    order), turning up the card under each (a rule of the game; the caller asks only
+    where runs leave by themselves); return ``removed`` with their suits added."""
     for index in which:
         cards = columns[index]
         if _complete_run_at_end(cards, face_down[index]):
@@ -342,9 +391,11 @@ def _finish(
     stock_ids: tuple[int, ...],
     removed: tuple[str, ...],
     events: list[Event],
+    cost: int = 1,
 ) -> tuple[Position, list[Event]]:
-    # Every action costs a point, never going below 0; each removed run scores 100.
-    score = max(position.score - 1, 0)
+    # Every action costs a point, never going below 0 (a take-off costs nothing, not even
+    # a move); each removed run scores 100.
+    score = max(position.score - cost, 0)
     if removed is not position.removed:
         score += RUN_BONUS * (len(removed) - len(position.removed))
     after = Position(
@@ -355,9 +406,10 @@ def _finish(
         stock,
         removed,
         score,
-        position.move_count + 1,
+        position.move_count + cost,
         tuple(ids),
         stock_ids,
+        position.variant,
     )
     if not stock and not any(columns):
         events.append(GameWon(score))
@@ -365,7 +417,8 @@ def _finish(
 
 
 def apply_move(position: Position, move: Move) -> tuple[Position, list[Event]]:
-    """Play one action (a move, with or without its count, or the deal) on ``position``.
+    """Play one action (a move, with or without its count, the deal, or a take-off) on
+    ``position``.
 
     Returns:
         ``(new_position, events)``; the events are in the order they happened, and
@@ -375,10 +428,15 @@ def apply_move(position: Position, move: Move) -> tuple[Position, list[Event]]:
         IllegalMoveError: the first reason that applies, in the order of
             :data:`~spider_solitaire.errors.REASONS` for a move (``game_won`` first),
             or ``hidden`` when the action would turn up or deal a card that the
-            position hides.
+            position hides; for a take-off, those of :func:`take_off_reason`.
+        InvalidMoveError: ``column_range``: a column the game does not have.
     """
     if move.source == 0:
         return apply_deal(position)
+    if move.target == 0:
+        return apply_take_off(position, move.source)
+    if move.source > position.variant.columns or move.target > position.variant.columns:
+        _check_move_columns(position, move)
     if position.is_won:
         raise IllegalMoveError("game_won", str(move))
     count = move.count
@@ -405,7 +463,8 @@ def apply_move(position: Position, move: Move) -> tuple[Position, list[Event]]:
     if face_down[source] == len(source_cards) - count and face_down[source]:
         _turn_up(columns, face_down, ids, source, events, move)
     removed = position.removed
-    if group[-1] & 15 == 1:  # a run is completed only by a group ending in an Ace
+    # a run is completed only by a group ending in an Ace
+    if group[-1] & 15 == 1 and position.variant.auto_remove:
         removed = _remove_runs(columns, face_down, ids, removed, (target,), events, move)
     return _finish(
         position, columns, face_down, ids, position.stock, position.stock_ids, removed, events
@@ -413,8 +472,9 @@ def apply_move(position: Position, move: Move) -> tuple[Position, list[Event]]:
 
 
 def apply_deal(position: Position) -> tuple[Position, list[Event]]:
-    """Deal one stock row: one face-up card onto each column, 1 to 10, then remove the
-    runs it completed, column by column (rules of the game).
+    """Deal one stock row: one face-up card onto each column, 1 to 10 (a short last row
+    onto the first columns), then remove the runs it completed, column by column, where
+    runs leave by themselves (rules of the game).
 
     Raises:
         IllegalMoveError: ``game_won``, ``stock_empty``, ``deal_needs_full_columns``, or
@@ -425,24 +485,64 @@ def apply_deal(position: Position) -> tuple[Position, list[Event]]:
     reason = deal_reason(position)
     if reason is not None:
         raise IllegalMoveError(reason, "d")
-    row = position.stock[:ROW]
+    size = position.next_row
+    row = position.stock[:size]
     if HIDDEN in row:
         raise IllegalMoveError("hidden", "d")
-    row_ids = position.stock_ids[:ROW]
-    columns = [(*column, card) for column, card in zip(position.columns, row, strict=True)]
-    ids = [(*column, i) for column, i in zip(position.ids, row_ids, strict=True)]
+    row_ids = position.stock_ids[:size]
+    columns = [(*column, card) for column, card in zip(position.columns, row, strict=False)]
+    ids = [(*column, i) for column, i in zip(position.ids, row_ids, strict=False)]
+    if size < len(position.columns):  # the short last row: the other columns stay
+        columns += position.columns[size:]
+        ids += position.ids[size:]
     face_down = list(position.face_down)
     events: list[Event] = [RowDealt(tuple([CARD_TEXTS[c] for c in row]), row_ids)]
-    removed = _remove_runs(columns, face_down, ids, position.removed, range(COLUMNS), events, "d")
+    removed = position.removed
+    if position.variant.auto_remove:
+        removed = _remove_runs(columns, face_down, ids, removed, range(size), events, "d")
     return _finish(
         position,
         columns,
         face_down,
         ids,
-        position.stock[ROW:],
-        position.stock_ids[ROW:],
+        position.stock[size:],
+        position.stock_ids[size:],
         removed,
         events,
+    )
+
+
+def apply_take_off(position: Position, column: int) -> tuple[Position, list[Event]]:
+    """Take the complete run at the end of ``column`` off the table (``spider-1949``): the
+    run leaves (:class:`~spider_solitaire.events.RunRemoved`), the card under it turns up,
+    and the score gains 100; it costs no point and no move (a decision of ours: the
+    printed rules make discarding a choice, not a move).
+
+    Raises:
+        IllegalMoveError: a reason of :func:`take_off_reason` (``game_won``,
+            ``runs_leave_by_themselves``, ``no_complete_run``), or ``hidden`` when the
+            card under the run is hidden in this view.
+        InvalidMoveError: ``column_range``: a column the game does not have.
+    """
+    action = Move.take_off(column)
+    reason = take_off_reason(position, column)
+    if reason is not None:
+        raise IllegalMoveError(reason, str(action))
+    columns = list(position.columns)
+    face_down = list(position.face_down)
+    ids = list(position.ids)
+    events: list[Event] = []
+    removed = _remove_runs(columns, face_down, ids, position.removed, (column - 1,), events, action)
+    return _finish(
+        position,
+        columns,
+        face_down,
+        ids,
+        position.stock,
+        position.stock_ids,
+        removed,
+        events,
+        cost=0,
     )
 
 
@@ -460,9 +560,9 @@ def auto_move(position: Position, column: int, count: int) -> Move | None:
     '7:1>10'
 
     Raises:
-        InvalidMoveError: ``column`` is outside 1-10.
+        InvalidMoveError: ``column`` is outside the game's columns.
     """
-    check_column(column)
+    check_column(column, position.variant.columns)
     if not 1 <= count <= movable_length(position, column):
         return None
     target = auto_targets(position, column)[count - 1]
@@ -476,9 +576,9 @@ def auto_targets(position: Position, column: int) -> list[int | None]:
     other columns serves every group (the server lists them all in each state).
 
     Raises:
-        InvalidMoveError: ``column`` is outside 1-10.
+        InvalidMoveError: ``column`` is outside the game's columns.
     """
-    check_column(column)
+    check_column(column, position.variant.columns)
     movable = movable_length(position, column)
     if position.is_won or not movable:
         return []
@@ -486,7 +586,7 @@ def auto_targets(position: Position, column: int) -> list[int | None]:
     first_ending: dict[Card, int] = {}
     first_by_rank: dict[int, int] = {}
     empty: int | None = None
-    for target in range(1, COLUMNS + 1):
+    for target in range(1, len(position.columns) + 1):
         if target == column:
             continue
         target_cards = position.columns[target - 1]

@@ -20,7 +20,7 @@ from .cards import card_text
 from .errors import IllegalMoveError, InvalidMoveError
 from .game import Game
 from .messages import LANGUAGES, explain, text
-from .moves import COLUMNS, parse_action
+from .moves import parse_action
 
 _RED = "\x1b[31m"
 _DIM = "\x1b[2m"
@@ -73,7 +73,7 @@ def draw_board(game: Game, *, colour: bool = False, language: str = "en") -> str
         stock=text("terminal", "stock_rows", language, count=game.stock_rows_left),
         removed=" ".join(position.removed) or text("terminal", "removed_none", language),
     )
-    lines = [status, "".join(f"{n:>3} " for n in range(1, COLUMNS + 1))]
+    lines = [status, "".join(f"{n:>3} " for n in range(1, len(position.columns) + 1))]
     depth = max((len(column) for column in position.columns), default=0)
     for row in range(depth):
         cells = []

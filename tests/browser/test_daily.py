@@ -196,3 +196,31 @@ def test_the_daily_label_fits_the_phone_headers(make_table: Any) -> None:
             expect(label).to_be_hidden()
         page.locator("#menu-button").click()
         expect(page.locator("#menu-daily")).to_have_text(f"Daily · {_short(today)}")
+
+
+def test_the_chosen_day_follows_the_month_shown(table: Table) -> None:
+    """The calendar's chosen day (whose deals are listed) is always in the month shown, and
+    the next arrow stops at the player's own month (issue 19)."""
+    table.open()
+    page = table.page
+    today = _local_date(table)
+    _open_calendar(table)
+    pressed = page.locator('#daily-grid [aria-pressed="true"]')
+    expect(pressed).to_have_attribute("data-date", today.isoformat())
+    expect(page.locator("#daily-next")).to_be_disabled()  # no month of days to come
+
+    page.locator("#daily-prev").click()
+    table.idle()
+    before = (today.replace(day=1) - dt.timedelta(days=1)).replace(day=1)
+    expect(page.locator("#daily-month")).to_have_text(f"{before:%B %Y}")
+    expect(pressed).to_have_count(1)
+    assert (pressed.get_attribute("data-date") or "").startswith(f"{before:%Y-%m}-")
+    chosen = dt.date.fromisoformat(pressed.get_attribute("data-date") or "")
+    expect(page.locator("#daily-chosen-label")).to_contain_text(f"{chosen.day} {chosen:%B %Y}")
+    expect(page.locator("#daily-chosen .daily-play").nth(0)).to_be_visible()
+
+    # back to this month: the chosen day is today again
+    page.locator("#daily-next").click()
+    table.idle()
+    expect(pressed).to_have_attribute("data-date", today.isoformat())
+    expect(page.locator("#daily-next")).to_be_disabled()

@@ -14,7 +14,7 @@ from boards import short_board
 from spider_solitaire.messages import message
 from spider_solitaire.winnable import stock
 
-from .support import PHONE, SETTLE, SMALL_PHONE, Table, has_class
+from .support import Table, has_class
 
 RUN_BOARD = short_board(
     {
@@ -24,15 +24,6 @@ RUN_BOARD = short_board(
     }
 )
 """The Ace of spades in column 2 completes the run in column 1 (tests/server/test_help.py)."""
-
-MIDDLE_RUN_BOARD = short_board(
-    {
-        3: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
-        5: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
-        6: "2S | AS",
-    }
-)
-"""RUN_BOARD moved to the middle: the hint's target, column 5, runs down under the panel."""
 
 STUCK = short_board(
     {1: "| AS", 2: "| 3S", 3: "| 5S", 4: "| 7S", 5: "| 9S", 6: "| JS"}
@@ -93,43 +84,25 @@ def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
     expect(panel).to_be_hidden()
 
 
-@pytest.mark.parametrize(
-    "viewport", [{"width": 1280, "height": 720}, PHONE, SMALL_PHONE], ids=["1280", "390", "320"]
-)
-def test_the_hint_panel_covers_the_target_highlight(
-    make_table: Any, viewport: dict[str, int]
-) -> None:
-    """The highlighted target column runs down the table, under the answer panel: the
-    panel hides it (it is drawn above it and opaque), so no line crosses its text."""
-    table = make_table(viewport=viewport, touch=viewport["width"] < 500)
-    table.open_position(MIDDLE_RUN_BOARD)
+def test_pressing_h_twice_shows_the_next_good_move(table: Any) -> None:
+    table.open(code="SP1-S2C-AAAAAAD")
     page = table.page
-    page.locator("#hint").click()
-    panel = page.locator("#help-panel")
-    expect(panel).to_be_visible()
-    target = table.column(5)
-    expect(target).to_have_class(has_class("hint-target"))
-    table.idle()
-    p, c = panel.bounding_box(), target.bounding_box()
-    assert p is not None and c is not None
-    inset = 14  # clear of the panel's rounded corners and coloured edge
-    left, right = (
-        max(p["x"] + inset, c["x"] - 4),
-        min(p["x"] + p["width"] - inset, c["x"] + c["width"] + 4),
+    text = page.locator("#help-text")
+    page.keyboard.press("h")
+    expect(text).to_have_text(
+        "Move the 4 of spades from column 7 to column 10: it turns up a face-down card."
     )
-    top, bottom = p["y"] + inset, min(p["y"] + p["height"], c["y"] + c["height"]) - inset
-    assert right - left > 20 and bottom - top > 20, (p, c)  # they do overlap
-    middle = ((left + right) / 2, (top + bottom) / 2)
-    assert page.evaluate(
-        "([x, y]) => document.getElementById('help-panel')"
-        ".contains(document.elementFromPoint(x, y))",
-        list(middle),
+    expect(table.column(10)).to_have_class(has_class("hint-target"))
+    version = table.api_state()["version"]
+    page.keyboard.press("h")  # again on the same table: the next one, with its own reason
+    expect(text).to_have_text(
+        "Hint 2 of 5: Move the 3 of spades from column 8 to column 7: it turns up a face-down card."
     )
-    clip = {"x": left, "y": top, "width": right - left, "height": bottom - top}
-    with_highlight = page.screenshot(clip=clip)
-    page.evaluate("() => document.getElementById('column-5').classList.remove('hint-target')")
-    page.evaluate(SETTLE)
-    assert page.screenshot(clip=clip) == with_highlight  # nothing of it shows through
+    expect(table.column(7)).to_have_class(has_class("hint-target"))
+    expect(table.column(10)).not_to_have_class(has_class("hint-target"))
+    expect(page.locator("#live")).to_contain_text("move the 3 of spades from column 8")
+    state = table.api_state()
+    assert (state["version"], state["assisted"]) == (version, True)  # no action, one mark
 
 
 def test_can_i_still_win_names_the_lost_move_and_undoes_back(table: Any) -> None:
@@ -215,7 +188,8 @@ def test_the_can_win_answer_shows_the_servers_sentence_and_button(make_table: An
         "action_label": "(la etiqueta del servidor)",
     }
     page = table.page
-    page.route("**/can-win", lambda route: route.fulfill(json=answer))
+    job = done_job(answer)
+    page.route("**/can-win", lambda route: route.fulfill(status=202, json=job))
     page.locator("#can-win").click()
     expect(page.locator("#help-text")).to_have_text("(la frase del servidor)")
     expect(page.locator("#live")).to_have_text("(la frase del servidor)")
@@ -225,6 +199,72 @@ def test_the_can_win_answer_shows_the_servers_sentence_and_button(make_table: An
     table.idle()
     expect(page.locator("#stock-rows")).to_have_text("5")
     assert table.api_state()["stock_rows_left"] == 5
+
+
+def done_job(answer: dict[str, Any], status: str = "done", message: str | None = None) -> Any:
+    """A help job (``GET /api/help-jobs/{id}``) for the can-win ``answer``, with
+    ``status`` (the answer only when done) and the progress ``message``."""
+    state = answer["state"]
+    return {
+        "id": "J" * 16,
+        "kind": "can_win",
+        "game_id": state["id"],
+        "version": state["version"],
+        "status": status,
+        "probes": 3,
+        "seconds": 0.4,
+        "can_win": answer if status == "done" else None,
+        "reason": None,
+        "message": message,
+    }
+
+
+def test_can_win_polls_its_job_shows_progress_and_stops_it(table: Any) -> None:
+    """ "Can I still win?" is a job the page polls (issue 21): the panel shows the server's
+    progress sentence while it runs and the answer once done; Stop stops the job on the
+    server (the server's answers are stood in for; the jobs are tested with the server)."""
+    table.open("SP1-S1C-AAAAAAD")
+    page = table.page
+    answer = {
+        "state": table.api_state(),
+        "answer": "yes",
+        "seconds": 0.4,
+        "last_winnable": None,
+        "message": "(the answer)",
+        "action_label": None,
+        "longer": False,
+    }
+    polls: list[str] = []
+    stops: list[str] = []
+
+    def poll(route: Any) -> None:
+        if route.request.url.endswith("/stop"):
+            stops.append(route.request.method)
+            route.fulfill(json=done_job(answer, "cancelled"))
+            return
+        polls.append(route.request.method)
+        finished = len(polls) >= 3 and not hold
+        route.fulfill(json=done_job(answer, "done" if finished else "running", "(progress 2)"))
+
+    hold = False
+    page.route("**/api/help-jobs/**", poll)
+    running = done_job(answer, "running", "(progress 1)")
+    page.route("**/can-win", lambda route: route.fulfill(status=202, json=running))
+    page.locator("#can-win").click()
+    expect(page.locator("#help-text")).to_have_text("(progress 2)")
+    expect(page.locator("#help-text")).to_have_text("(the answer)")
+    assert polls == ["GET", "GET", "GET"] and stops == []
+
+    hold = True  # a job that keeps running, stopped by the player
+    polls.clear()
+    page.locator("#help-close").click()
+    page.locator("#can-win").click()
+    expect(page.locator("#help-text")).to_have_text("(progress 2)")
+    page.locator("#help-stop").click()
+    expect(page.locator("#help-panel")).to_be_hidden()
+    page.wait_for_timeout(300)
+    assert stops == ["POST"]
+    assert table.problems == []
 
 
 def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:
@@ -343,3 +383,27 @@ def test_can_win_that_could_not_tell_offers_to_keep_thinking(
         assert table.problems == []
     finally:
         context.close()
+
+
+def refuse(status: int, body: dict[str, str]) -> Any:
+    """A route handler answering ``status`` with ``body`` (and ``Retry-After: 2``)."""
+    return lambda route: route.fulfill(status=status, json=body, headers={"Retry-After": "2"})
+
+
+def test_a_hint_refused_for_the_solvers_share_or_no_worker_says_the_servers_sentence(
+    table: Any,
+) -> None:
+    """429 ``too_many_jobs`` and 503 ``help_unavailable`` to a hint (issue 21) read as the
+    server's sentence in the notice, not as a network failure; no card is marked."""
+    table.open("SP1-S1C-AAAAAAD")
+    page = table.page
+    for status, reason in ((429, "too_many_jobs"), (503, "help_unavailable")):
+        body = {"reason": reason, "message": f"(the server's {reason} sentence)"}
+        page.unroute("**/hint")
+        page.route("**/hint", refuse(status, body))
+        page.locator("#hint").click()
+        expect(table.notice()).to_contain_text(f"(the server's {reason} sentence)")
+        expect(page.locator(".hinted, .hint-target")).to_have_count(0)
+    assert table.api_state()["assisted"] is False
+    # the browser logs the stood-in 503 itself; no script error is allowed
+    table.problems[:] = [p for p in table.problems if "status of 503" not in p]

@@ -4,6 +4,7 @@ the statistics, the history, the replay viewer and the transfer of the record.""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -44,7 +45,11 @@ def test_a_win_is_celebrated_then_summarised_and_a_reload_shows_only_the_summary
     assert page.evaluate("window.celebrated") == 104  # every card of the 8 runs left
     assert state["is_won"] and state["record"]["outcome"] == "won"
     summary = state["record"]["summary"]
-    expect(page.locator("#win-text")).to_have_text(summary["text"])
+    # each thing once: the figures, streak and bests are not said again in a sentence (the
+    # whole sentence is the window's description, for a screen reader)
+    assert summary["note"] is None
+    expect(page.locator("#win-text")).to_be_hidden()
+    expect(page.locator("#win-said")).to_have_text(summary["text"])
     expect(page.locator("#win-score")).to_have_text(f"{state['score']:,}")
     expect(page.locator("#win-moves")).to_have_text(str(state["moves"]))
     expect(page.locator("#win-streak")).to_have_text("1")
@@ -308,6 +313,35 @@ def test_the_replay_steps_through_the_game_as_it_was_seen(make_table: Any) -> No
     expect(stranger.page.locator("#replay-step-label")).not_to_have_text("")
 
 
+def test_the_replay_has_a_speed_control(make_table: Any) -> None:
+    """Play at 8 times the speed shows 8 times the steps in the same (page clock) time."""
+    table = make_table()
+    won = _win(table)
+    page = table.page
+    last = len(winning_line(WIN_CODE))
+    page.goto(f"{table.base_url}/?replay={won['id']}")
+    table.ready()
+    # the page's timers from here on run only when the test says (paused: no time flows)
+    page.clock.install()
+    page.clock.pause_at(dt.datetime.now() + dt.timedelta(minutes=1))
+    counter = page.locator("#replay-counter")
+
+    def steps_in(ms: int) -> int:
+        page.locator("#replay-slider").fill("0")  # (First is disabled on the first step)
+        expect(counter).to_have_text(f"0 / {last}")
+        page.locator("#replay-play").click()
+        page.clock.run_for(ms)
+        page.locator("#replay-play").click()  # pause
+        expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "false")
+        expect(page.locator("body")).not_to_have_attribute("data-busy", "true")
+        return int(counter.inner_text().split(" / ")[0])
+
+    # reduced motion (the fixture's): a step every 350 ms at 1x, every 43.75 ms at 8x
+    assert steps_in(2800) == 8
+    page.locator("#replay-speed").select_option("8")
+    assert steps_in(2800) == 64 < last
+
+
 def re_replay() -> re.Pattern[str]:
     """A shared replay's address: this server, /replay/ and an unguessable id."""
     return re.compile(r"^http://127\.0\.0\.1:\d+/replay/[A-Za-z0-9_-]{16,}$")
@@ -318,7 +352,7 @@ def test_the_record_moves_to_another_device_with_a_code(make_table: Any) -> None
     _win(first)
     page = first.page
     page.locator("#win-dialog").get_by_role("button", name="Close").click()
-    _menu(first, "Move my record to another device")
+    _menu(first, "Use my record on another device")
     page.locator("#transfer-make").click()
     code = page.locator("#transfer-code")
     expect(code).not_to_have_text("")
@@ -326,7 +360,7 @@ def test_the_record_moves_to_another_device_with_a_code(make_table: Any) -> None
 
     second = make_table(viewport=PHONE, touch=True)
     second.open()
-    _menu(second, "Move my record to another device")
+    _menu(second, "Use my record on another device")
     second.page.locator("#transfer-input").fill(text)
     with second.page.expect_navigation():  # the page shows the record's game then
         second.page.locator("#transfer-claim").click()
@@ -339,7 +373,7 @@ def test_the_record_moves_to_another_device_with_a_code(make_table: Any) -> None
     # used once: the same code again is refused with the server's sentence
     third = make_table()
     third.open()
-    _menu(third, "Move my record to another device")
+    _menu(third, "Use my record on another device")
     third.page.locator("#transfer-input").fill(text)
     third.page.locator("#transfer-claim").click()
     expect(third.page.locator("#transfer-error")).not_to_be_empty()
@@ -354,7 +388,7 @@ def test_the_record_windows_fit_on_phones(make_table: Any) -> None:
             ("#win-dialog", None),
             ("#stats-dialog", "Statistics"),
             ("#history-dialog", "Game history"),
-            ("#transfer-dialog", "Move my record to another device"),
+            ("#transfer-dialog", "Use my record on another device"),
         ):
             if opener:
                 _menu(table, opener)

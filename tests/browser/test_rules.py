@@ -87,7 +87,7 @@ def test_the_rules_page_has_the_look_chosen_at_the_table(table: Any) -> None:
     page = table.page
     page.locator("#settings").click()
     dialog = page.locator("#settings-dialog")
-    dialog.get_by_label("Table").select_option("felt")
+    dialog.locator("select[name=theme]").select_option("felt")
     dialog.get_by_label("Four-colour suits").check()
     dialog.get_by_role("button", name="Close").click()
     _open_rules(page, f"{table.base_url}/rules")
@@ -116,6 +116,23 @@ def test_the_question_mark_key_and_the_header_link_open_the_rules(make_table: An
     link.click()
     page.wait_for_url(re.compile(r"/rules\?lang=es$"))
     expect(page.locator("#deal > h2")).to_have_text(catalog("es")["rules"]["deal.title"])
+
+
+def test_the_rules_page_follows_the_language_chosen_in_settings(make_table: Any) -> None:
+    """An English browser whose player chose Spanish in Settings gets the rules in Spanish,
+    even at the bare address /rules (issue 19)."""
+    table = make_table(locale="en-US")
+    table.open()
+    page = table.page
+    page.locator("#settings").click()
+    page.locator("#lang-select").select_option("es")
+    page.locator("#settings-form button[value=close]").click()
+    page.goto(f"{table.base_url}/rules")
+    page.wait_for_selector("html[lang='es'].ready")
+    expect(page.locator("h1")).to_have_text(catalog("es")["rules"]["title"])
+    # the address's own choice still wins
+    page.goto(f"{table.base_url}/rules?lang=en")
+    page.wait_for_selector("html[lang='en'].ready")
 
 
 def test_a_refused_move_links_to_the_rule_that_refused_it(table: Any) -> None:
@@ -163,9 +180,15 @@ def test_the_guided_start_shows_once_and_can_be_skipped(make_table: Any) -> None
     web = catalog("en")["web"]
     expect(tour).to_be_visible()
     expect(tour).to_have_attribute("role", "dialog")
+    # the first step says what the game is for: eight runs from King to Ace of one suit
+    expect(tour.locator("#tour-text")).to_have_text(web["tour.goal"])
+    expect(tour.locator("#tour-text")).to_contain_text("eight runs, each from King down to Ace")
+    expect(page.locator("#removed")).to_have_class(has_class("hinted"))
+    expect(page.locator("#tour-next")).to_be_focused()
+
+    page.locator("#tour-next").click()
     expect(tour.locator("#tour-text")).to_have_text(web["tour.stock"])
     expect(page.locator("#stock")).to_have_class(has_class("hinted"))
-    expect(page.locator("#tour-next")).to_be_focused()
 
     # step 2: a card the server lists with a column to go to, and that column
     page.locator("#tour-next").click()
@@ -193,7 +216,7 @@ def test_the_guided_start_ends_on_hint_and_comes_back_from_the_rules(make_table:
     table = make_table(tour=True)
     table.open()
     page = table.page
-    for _ in range(3):
+    for _ in range(4):
         page.locator("#tour-next").click()
     expect(page.locator("#tour-text")).to_have_text(catalog("en")["web"]["tour.hint"])
     expect(page.locator("#hint")).to_have_class(has_class("hinted"))

@@ -76,6 +76,24 @@ def test_new_game_window_and_restart(table: Any) -> None:
     expect(page.locator("#undo")).to_be_disabled()
 
 
+def test_one_suit_with_flexible_chosen_is_played_as_classic(table: Any) -> None:
+    # the browser sends the rule chosen; the server knows one suit plays it as Classic
+    table.open(DEALS["dblclick"]["code"])
+    page = table.page
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    dialog.get_by_label("Hard, 4 suits").check()
+    dialog.get_by_label("Flexible").check()
+    dialog.get_by_label("Easy, 1 suit").check()
+    with page.expect_request(
+        lambda request: request.url.endswith("/api/games") and request.method == "POST"
+    ) as sent:
+        dialog.get_by_role("button", name="Start").click()
+    assert sent.value.post_data_json == {"suits": 1, "rule": "flexible"}
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#code")).to_have_text(_starts("SP1-S1C-"))
+
+
 def test_settings_are_kept(table: Any) -> None:
     table.open(DEALS["dblclick"]["code"])
     page = table.page
@@ -83,7 +101,7 @@ def test_settings_are_kept(table: Any) -> None:
     expect(body).to_have_class(has_class("theme-clean"))
     page.locator("#settings").click()
     dialog = page.locator("#settings-dialog")
-    dialog.get_by_label("Table").select_option("felt")
+    dialog.locator("select[name=theme]").select_option("felt")
     dialog.get_by_label("Four-colour suits").check()
     dialog.get_by_label("Double-click moves cards where they fit best").uncheck()
     expect(
@@ -199,7 +217,10 @@ def test_a_win_shows_the_score_and_offers_a_new_game(table: Any) -> None:
     state = table.api_state()
     score = state["score"]
     # the server's summary (a game from a position is practice: no streak)
-    expect(page.locator("#win-text")).to_have_text(state["record"]["summary"]["text"])
+    expect(page.locator("#win-text")).to_have_text(state["record"]["summary"]["note"])
+    expect(page.locator("#win-text")).to_have_text(
+        "This game was practice: it does not count in your statistics."
+    )
     expect(page.locator("#win-score")).to_have_text(f"{score:,}")
     expect(page.locator("#win-streak-row")).to_be_hidden()
     expect(page.locator("#live")).to_contain_text(f"You won! Final score {score}.")
@@ -208,6 +229,33 @@ def test_a_win_shows_the_score_and_offers_a_new_game(table: Any) -> None:
     expect(page.locator("#new-dialog")).to_be_visible()
     page.locator("#new-dialog").get_by_role("button", name="Start").click()
     expect(page.locator(".removed-slot.filled")).to_have_count(0)
+
+
+def test_a_won_game_is_finished_buttons_off_clock_still_and_ctrl_z_refused(table: Any) -> None:
+    table.open_position(WON_BUT_ONE)
+    page = table.page
+    table.play_move("2:1>3")  # the Ace to an empty column, then back: redo lights up
+    page.locator("#undo").click()
+    table.idle()
+    expect(page.locator("#redo")).to_be_enabled()
+    expect(page.locator("#restart")).to_be_enabled()
+    table.card(2, -1).dblclick()  # the last Ace completes the last run
+    expect(page.locator("#win-dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#win-dialog")).to_be_hidden()
+    # the server says nothing can be taken back (can_undo, can_redo, can_restart)
+    for button in ("#undo", "#redo", "#restart"):
+        expect(page.locator(button)).to_be_disabled()
+    time = page.locator("#time").text_content()
+    page.keyboard.press("Control+z")  # the key asks anyway: the server refuses
+    expect(table.notice()).to_contain_text("The game is won and finished")
+    table.reload()
+    state = table.api_state()
+    assert (state["is_won"], state["version"], state["can_undo"]) == (True, 3, False)
+    expect(page.locator(".removed-slot.filled")).to_have_count(8)
+    expect(page.locator("#time")).to_have_text(time or "")
+    for button in ("#undo", "#redo", "#restart"):
+        expect(page.locator(button)).to_be_disabled()
 
 
 def _starts(text: str) -> Any:

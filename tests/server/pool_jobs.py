@@ -77,3 +77,20 @@ HOG_SECONDS = 0.25
 HOLD_SECONDS = 2.0
 """How long a controlled "Can I still win?" that holds a share while a test asks again
 takes."""
+
+
+SLOW_PROBE_SECONDS = 0.4
+"""How long :func:`slow_history` pauses after each progress report."""
+
+
+def slow_history(report: Any, *args: Any) -> Any:
+    """The real ``tasks.history_job`` (the real solver, the same answer), slowed down: it
+    pauses :data:`SLOW_PROBE_SECONDS` after each progress report, so that a test polling
+    the job sees every step of its progress."""
+    from spider_solitaire.server.jobs.tasks import history_job
+
+    def slowly(value: Any) -> None:
+        report(value)
+        time.sleep(SLOW_PROBE_SECONDS)
+
+    return history_job(slowly, *args)

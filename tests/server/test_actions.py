@@ -190,6 +190,64 @@ def test_the_winning_move_answers_won_and_then_everything_is_refused(client: Tes
     assert act(client, won, "auto", column=1, count=1).json()["reason"] == "game_won"
 
 
+def test_a_won_game_is_finished_undo_redo_restart_refused_clock_and_replay_stop(
+    client: TestClient, app: FastAPI, clock: Clock
+) -> None:
+    state = new_game(client, position=board({1: f"| {RUN_S}", 2: "| AS"}))
+    state = act(client, state, "2:1>3").json()["state"]  # something to undo and redo
+    state = act(client, state, "undo").json()["state"]
+    assert (state["can_undo"], state["can_redo"], state["can_restart"]) == (False, True, True)
+    clock.advance(20)
+    won = act(client, state, "2:1>1").json()["state"]  # the last run is removed
+    assert won["is_won"] and won["labels"]["time"] == "0:20"
+    assert (won["can_undo"], won["can_redo"], won["can_restart"]) == (False, False, False)
+    clock.advance(60)
+    for action in ("undo", "redo", "restart", "UNDO"):
+        response = act(client, won, action)
+        assert response.status_code == 422, action
+        body = response.json()
+        assert (body["reason"], body["action"]) == ("game_over", action.lower())
+        assert body["message"] == (
+            "The game is won and finished: its moves can no longer be undone, redone or "
+            "restarted. Start a new game to play again."
+        )
+        assert body["rules"] == "/rules#winning"
+    rewound = client.post(f"/api/games/{won['id']}/rewind", json={"version": 3, "steps": 1})
+    assert (rewound.status_code, rewound.json()["reason"]) == (422, "game_over")
+    # nothing was recorded: the clock stands at the win and the replay ends on it
+    assert client.get(f"/api/games/{won['id']}").json() == won
+    assert app.state.store.games.actions(won["id"]) == ["2:1>3", "undo", "2:1>1"]
+    log = client.get(f"/api/games/{won['id']}/replay").json()
+    assert log["steps"] == 3
+    assert log["actions"][-1]["label"] == (
+        "Moved the ace of spades from column 2 to column 1. "
+        "A run of spades is complete and removed. You won! Final score 599."
+    )
+    body = {"version": won["version"], "action": "undo"}
+    spanish = client.post(
+        f"/api/games/{won['id']}/actions", json=body, headers={"Accept-Language": "es"}
+    ).json()
+    assert spanish["message"].startswith("La partida está ganada y terminada")
+
+
+def test_a_log_of_an_earlier_release_with_an_undo_after_the_win_still_opens(
+    client: TestClient, app: FastAPI
+) -> None:
+    # the engine still undoes a win (the refusal is the server's): logs written before
+    # the refusal, with undo and redo after the win, replay exactly
+    state = new_game(client, position=board({1: f"| {RUN_S}", 2: "| AS"}))
+    won = act(client, state, "2:1>1").json()["state"]
+    store = app.state.store
+    record = store.games.get(won["id"])
+    store.games.record_actions(record, ["undo"])
+    app.state.service.cache.clear()
+    undone = client.get(f"/api/games/{won['id']}").json()
+    assert (undone["is_won"], undone["can_undo"], undone["can_redo"]) == (False, False, True)
+    assert undone["record"]["finished_won"] is True  # it was won, and stays so
+    again = act(client, undone, "redo").json()["state"]
+    assert (again["is_won"], again["can_undo"], again["can_restart"]) == (True, False, False)
+
+
 def test_an_old_version_is_409_with_the_current_state_and_nothing_changes(
     client: TestClient, app: FastAPI
 ) -> None:
@@ -219,7 +277,8 @@ def test_an_old_version_is_409_with_the_current_state_and_nothing_changes(
         ({"action": "d"}, "bad_request"),
         ({"version": 0, "action": ""}, "bad_action"),
         ({"version": 0, "action": "auto!"}, "bad_action"),
-        ({"version": 0, "action": "d" * 33}, "bad_request"),
+        ({"version": 0, "action": "d" * 33}, "bad_action"),
+        ({"version": 0, "action": "d" * 257}, "bad_request"),
         ({"version": 0, "action": "d", "extra": 1}, "bad_request"),
         ({"version": 2**40, "action": "d"}, "bad_request"),
     ],
@@ -231,6 +290,18 @@ def test_bad_bodies_are_400(client: TestClient, body: dict[str, Any], reason: st
     assert response.json()["reason"] == reason
 
 
+def test_an_action_padded_past_32_characters_is_played(client: TestClient) -> None:
+    """White space around an action is ignored, however much (up to the schema's bound of
+    256 characters, a decision of ours): a padded deal is a deal."""
+    state = new_game(client)
+    padded = " " * 40 + "d" + "\n" * 20
+    response = client.post(
+        f"/api/games/{state['id']}/actions", json={"version": 0, "action": padded}
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["state"]["stock_rows_left"] == state["stock_rows_left"] - 1
+
+
 def test_malformed_json_is_400_in_the_players_language(client: TestClient) -> None:
     state = new_game(client)
     response = client.post(
@@ -240,7 +311,7 @@ def test_malformed_json_is_400_in_the_players_language(client: TestClient) -> No
     )
     assert response.status_code == 400
     assert response.json()["reason"] == "bad_request"
-    assert response.json()["message"].startswith("La petición no es un JSON")
+    assert response.json()["message"].startswith("La petición no tiene la forma")
 
 
 def test_oversized_bodies_are_413_declared_or_streamed(client: TestClient) -> None:
@@ -350,3 +421,14 @@ def test_auto_in_any_case_and_an_auto_without_its_group_names_what_is_missing(
     bad = client.post(url, json={"version": 1, "action": "xx"})
     assert (bad.json()["detail"], bad.json()["problem"]) == ("'xx': not_notation", "not_notation")
     assert client.get(f"/api/games/{state['id']}").json()["version"] == 1
+
+
+def test_a_405_names_every_method_the_address_takes(client: TestClient) -> None:
+    """``Allow`` lists the methods of every route at the path (Starlette's own names only
+    the first route's; FastAPI nests included routers)."""
+    state = new_game(client)
+    wrong = client.delete("/api/games/current")
+    assert (wrong.status_code, wrong.json()["reason"]) == (405, "method_not_allowed")
+    assert wrong.headers["Allow"] == "GET"
+    share = client.get(f"/api/games/{state['id']}/share")
+    assert (share.status_code, share.headers["Allow"]) == (405, "DELETE, POST")

@@ -17,6 +17,7 @@ from spider_solitaire.server.app import create_app
 from spider_solitaire.server.record import daily as daily_view
 from spider_solitaire.server.settings import Settings
 
+from . import asking
 from .conftest import CODE, Clock, act, new_game
 from .daily_wins import DAILY_WINS
 from .test_record import ABANDON, NO_FIGURES, PRACTICE, figures, play
@@ -73,7 +74,8 @@ def test_the_deals_for_a_date_are_the_librarys(client: TestClient) -> None:
     assert view["deals"][0]["status_label"] == "not played"
     assert (view["month"], view["month_label"], view["lead"]) == ("2026-12", "December 2026", 1)
     assert view["weekdays"] == ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-    assert (view["previous"], view["next"]) == ("2026-11", "2027-01")
+    # the next arrow stops at the player's month: the days after it are all to come
+    assert (view["previous"], view["next"]) == ("2026-11", None)
     assert len(view["days"]) == 31
     assert [day["playable"] for day in view["days"][:4]] == [True, True, False, False]
     assert view["days"][1]["today"] and not view["days"][0]["today"]
@@ -104,6 +106,31 @@ def test_a_player_a_day_ahead_of_utc_gets_that_dates_deal(client: TestClient, cl
     assert (state["code"], state["suits"]) == ("SP1-S2C-6KBP2MZ", 2)
     assert state["labels"]["daily"] == "Daily · 2 Dec"
     assert daily(client, "2026-12-02", tz="Asia/Tokyo")["deals"][0]["status"] == "playing"
+
+
+def test_a_date_not_begun_anywhere_is_refused(client: TestClient, clock: Clock) -> None:
+    # 09:59 UTC on 1 December: 23:59 at UTC+14, the first zone; 2 December begins at 10:00
+    clock.now = dt.datetime(2026, 12, 1, 9, 59, tzinfo=dt.UTC)
+    for response in (
+        client.post("/api/games", json={"daily": "2026-12-02"}),
+        client.get("/api/daily", params={"date": "2026-12-02"}),
+    ):
+        assert response.status_code == 400
+        body = response.json()
+        assert body["reason"] == "daily_not_begun"
+        assert body["message"] == (
+            "That daily deal's date has not begun anywhere yet; its deals open when the date "
+            "starts in the first time zone (UTC+14)."
+        )
+        assert body["detail"] == (
+            "2026-12-02 has not begun anywhere yet (the latest date is 2026-12-01)"
+        )
+    assert client.get("/api/games/current").json()["reason"] == "no_game"  # nothing dealt
+    clock.now = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
+    assert new_game(client, daily="2026-12-02")["code"] == "SP1-S2C-6KBP2MZ"
+    assert daily(client, "2026-12-02")["date"] == "2026-12-02"
+    refused = client.post("/api/games", json={"daily": "2026-12-03", "confirm": ["abandon"]})
+    assert refused.json()["reason"] == "daily_not_begun"
 
 
 def test_a_date_without_deals_is_a_named_error(client: TestClient) -> None:
@@ -172,8 +199,66 @@ def test_wins_on_their_dates_make_the_streak_and_a_late_win_does_not(
         3,
     )
     # the streak counts back from yesterday while today is not won, and then breaks
+    clock.now = dt.datetime(2026, 12, 3, 12, 0, tzinfo=dt.UTC)
     assert daily(client, "2026-12-03", tz="UTC")["streak"] == 2
+    clock.now = dt.datetime(2026, 12, 4, 12, 0, tzinfo=dt.UTC)
     assert daily(client, "2026-12-04", tz="UTC")["streak"] == 0
+
+
+def _hinted(client: TestClient, state: dict[str, Any]) -> None:
+    """Ask a hint on ``state``'s game (it is marked assisted)."""
+    body = {"version": state["version"]}
+    assert client.post(f"/api/games/{state['id']}/hint", json=body).status_code == 200
+
+
+@pytest.mark.slow
+def test_a_daily_the_solver_played_is_no_daily_win_and_sets_no_best(
+    client: TestClient, clock: Clock
+) -> None:
+    # 30 November's deal, won on 1 December with a hint: won late, assisted, slow (3 s a move)
+    late = new_game(client, daily="2026-11-30", suits=1)
+    _hinted(client, late)
+    late = play(client, late, DAILY_WINS[NOV30], clock, seconds=3)
+    assert late["is_won"] and late["record"]["summary"]["assisted"] is True
+    # 1 December's deal: the player's moves, then "Show solution" plays the last ones
+    state = new_game(client, daily="2026-12-01", suits=1)
+    state = play(client, state, DAILY_WINS[DEC1][:-3], clock, seconds=1)
+    steps = 0
+    while not state["is_won"]:
+        clock.advance(1)
+        response = asking.next_step(client, state["id"], state["version"])
+        assert response.status_code == 200, response.text
+        state = response.json()["state"]
+        steps += 1
+    assert 1 <= steps <= 5 and state["assisted"] is True
+    summary = state["record"]["summary"]
+    # faster than the earlier assisted daily win, but the solver's: no personal best
+    assert summary["playing_ms"] < late["record"]["summary"]["playing_ms"]
+    assert (summary["assisted"], summary["bests"]) == (True, [])
+    assert "fastest" not in summary["text"] and "best" not in summary["text"]
+    view = daily(client, "2026-12-01", tz="UTC")
+    assert statuses(view) == {2: "none", 1: "solved", 4: "none"}
+    assert view["deals"][1]["status_label"] == "played by the solver"
+    assert (view["days"][0]["others"], view["streak"]) == ("solved", 0)  # starts no streak
+    assert view["days"][0]["label"] == (
+        "Tuesday 1 December 2026, today: featured deal not played; other deals played by "
+        "the solver."
+    )
+    # 2 December's deal won with a hint: counts, on the day, marked assisted
+    clock.now = dt.datetime(2026, 12, 2, 9, 0, tzinfo=dt.UTC)
+    hinted = new_game(client, daily="2026-12-02", suits=1)
+    _hinted(client, hinted)
+    won = play(client, hinted, DAILY_WINS[DEC2], clock, seconds=2)
+    assert won["record"]["summary"]["assisted"] is True
+    view = daily(client, "2026-12-02", tz="UTC")
+    assert statuses(view)[1] == "won_assisted"
+    assert view["deals"][1]["status_label"] == "won on the day, with help"
+    assert (view["streak"], view["streak_text"]) == (1, "Daily streak: 1 day.")
+    assert [d["others"] for d in view["days"][:2]] == ["solved", "won_assisted"]
+    # the daily row counts all three with the assisted games, none with the others
+    assert (daily_row(client, assisted=True)["won"], daily_row(client)["finished"]) == (3, 0)
+    stats = client.get("/api/stats").json()
+    assert stats["rules_help"][6].startswith("A game in which “Show solution” played a move")
 
 
 def test_the_day_of_a_win_is_the_players_in_their_time_zone(
@@ -251,6 +336,7 @@ def test_two_servers_with_fresh_databases_give_the_same_deals(tmp_path: Path) ->
     answers = []
     for name in ("one", "two"):
         app = create_app(Settings(db_url=f"sqlite:///{tmp_path / name}.db"))
+        app.state.store.clock = Clock(dt.datetime(2026, 12, 3, 12, 0, tzinfo=dt.UTC))
         with TestClient(app) as client:
             answers.append(
                 [

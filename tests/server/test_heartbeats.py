@@ -97,7 +97,7 @@ def test_a_search_whose_runner_stops_beating_is_ended_by_the_poll(
     assert search["message"] == message("errors", "search_interrupted", "en")
     es = client.get(f"/api/winnable-deals/{search_id}", headers={"Accept-Language": "es"})
     assert es.json()["message"] == message("errors", "search_interrupted", "es")
-    assert es.json()["message"].startswith("La búsqueda de una partida ganable se detuvo")
+    assert es.json()["message"].startswith("Esto se detuvo porque el servidor")
     row = app.state.store.jobs.search(search_id)
     assert (row["status"], row["reason"]) == ("failed", "search_interrupted")
     assert row["ended_at"] is not None and row["ended_at"] - row["beat_at"] >= timedelta(
@@ -117,7 +117,7 @@ def test_a_search_that_beats_stays_running_past_the_limit(app: FastAPI, client: 
     assert beat > first  # it beats every third of the limit
     assert datetime.now(UTC) - beat < timedelta(seconds=STALE)
     stopped = client.post(f"/api/winnable-deals/{search_id}/stop").json()
-    assert (stopped["status"], stopped["reason"]) == ("cancelled", "solve_cancelled")
+    assert (stopped["status"], stopped["reason"]) == ("cancelled", "stopped")
 
 
 def test_two_pollers_end_a_stale_search_once(app: FastAPI, client: TestClient) -> None:
@@ -370,7 +370,7 @@ def test_revision_0006_gives_older_searches_their_start_as_heartbeat(db_url: str
                 ),
                 columns,
             )
-        assert upgrade_database(engine) == ("0005", "0007")  # 0007: fair shares
+        assert upgrade_database(engine) == ("0005", "0008")  # 0008: help jobs
         with engine.connect() as connection:
             row = connection.execute(select(deal_searches.c.beat_at)).one()
             workers = connection.execute(select(solver_workers)).all()

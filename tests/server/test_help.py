@@ -5,7 +5,6 @@ flag, and searches for a winnable deal."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,11 +20,13 @@ from spider_solitaire.cards import card_text
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db.tables import solver_jobs
-from spider_solitaire.server.help.hint import found_hint, hint_view
+from spider_solitaire.server.help.hint import found_hint, hint_view, ranked_hints
 from spider_solitaire.server.jobs.tasks import decode_outcome, encode_outcome, hint_job
 from spider_solitaire.server.settings import Settings
 from spider_solitaire.solver import hint as solver_hint
+from spider_solitaire.solver import hints as solver_hints
 
+from . import asking
 from .conftest import SchemaTemplates, act, board, fresh_database, new_game
 from .servers import spider_worker
 from .test_hidden import check_body
@@ -113,7 +114,11 @@ def settings(backend: tuple[str, str]) -> Settings:
 
 
 def post(client: TestClient, state: dict[str, Any], what: str, **body: Any) -> Any:
-    """POST ``/api/games/{id}/<what>`` for ``state``'s id and version."""
+    """POST ``/api/games/{id}/<what>`` for ``state``'s id and version; for ``can-win`` and
+    ``solution/next``, poll the help job to its end and return the answer as the route
+    gave it before the jobs (:mod:`.asking`)."""
+    if what in ("can-win", "solution/next"):
+        return asking.ask(client, state["id"], what, state["version"], **body)
     body = {"version": state["version"], **body}
     return client.post(f"/api/games/{state['id']}/{what}", json=body)
 
@@ -149,6 +154,9 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
         "messages": [message("hints", code, "en") for code in reasons],
         "text": "Hint: move the ace of spades from column 2 to column 1.",
         "short": "Move the ace of spades from column 2 to column 1: it completes a run.",
+        "number": 1,
+        "choices": 5,
+        "rank": "1 of 5",
     }
     assert body["state"]["assisted"] is True
     assert body["state"]["version"] == state["version"]  # a hint is not an action
@@ -188,10 +196,12 @@ def test_a_hint_runs_in_a_solver_process_and_answers_as_the_solver_does(
     expected = solver_hint(game)
     assert hint["action"] == str(expected.move)
     assert hint["reasons"] == list(expected.reasons)
-    assert hint == hint_view(game, expected, "en").model_dump()
+    choices = len(solver_hints(game))
+    assert hint == hint_view(game, expected, "en", 1, choices).model_dump()
     outcome = hint_job(lambda _value: None, game.start.to_text(), game.snapshot(), 100)
     assert decode_outcome(encode_outcome(outcome)) == outcome  # as the job queue carries it
     assert found_hint(outcome) == expected
+    assert ranked_hints(outcome) == list(solver_hints(game))
 
 
 def test_marking_an_older_version_marks_the_newest_kept_too(
@@ -202,6 +212,82 @@ def test_marking_an_older_version_marks_the_newest_kept_too(
     state = act(client, state, "1:1>4").json()["state"]  # played while a hint was thinking
     app.state.service.mark_assisted(older)
     assert act(client, state, "undo").json()["state"]["assisted"] is True  # the cached path
+
+
+def test_pressing_h_again_gives_the_next_good_move_then_round_again(
+    client: TestClient, app: FastAPI
+) -> None:
+    state = new_game(client, code="SP1-S2C-AAAAAAD")
+    game = Game.from_code("SP1-S2C-AAAAAAD")
+    ranked = solver_hints(game)
+    assert [str(h.move) for h in ranked] == ["7:1>10", "8:1>7", "9:1>4", "9:1>5", "10:1>2"]
+    store = app.state.store
+    revision = store.games.get(state["id"]).revision
+    seen = []
+    for index in range(7):
+        body = post(client, state, "hint", index=index).json()
+        hint = body["hint"]
+        expected = ranked[index % 5]
+        assert (hint["action"], hint["reasons"]) == (str(expected.move), list(expected.reasons))
+        assert (hint["number"], hint["choices"]) == (index % 5 + 1, 5)
+        assert hint["rank"] == f"{index % 5 + 1} of 5"
+        assert body["state"]["version"] == 0 and body["state"]["assisted"] is True
+        seen.append(hint)
+    assert seen[1]["short"] == (
+        "Hint 2 of 5: Move the 3 of spades from column 8 to column 7: it turns up a face-down card."
+    )
+    assert seen[1]["text"] == "Hint: move the 3 of spades from column 8 to column 7."
+    assert seen[5] == seen[0] and seen[6] == seen[1]  # round again
+    # marked assisted once, as one hint does: the row changed once for seven hints
+    assert store.games.get(state["id"]).revision == revision + 1
+    spanish = client.post(
+        f"/api/games/{state['id']}/hint",
+        json={"version": 0, "index": 1},
+        headers={"Accept-Language": "es"},
+    ).json()["hint"]
+    assert (spanish["rank"], spanish["short"][:12]) == ("2 de 5", "Pista 2 de 5")
+    bad = client.post(f"/api/games/{state['id']}/hint", json={"version": 0, "index": -1})
+    assert (bad.status_code, bad.json()["reason"]) == (400, "bad_request")
+
+
+FILL_BOARD = board({2: "| 5S 4S"} | {n: "| KS" for n in range(3, 11)}, stock=" ".join(["5S"] * 10))
+"""Column 1 is empty and no move helps: fill it (the 4 of spades) so that a row can be
+dealt."""
+
+
+def test_a_hint_to_fill_a_column_for_the_deal_then_the_deal(client: TestClient) -> None:
+    state = new_game(client, position=FILL_BOARD)
+    fill = post(client, state, "hint").json()["hint"]
+    assert fill == {
+        "kind": "move",
+        "action": "2:1>1",
+        "column": 2,
+        "count": 1,
+        "target": 1,
+        "reasons": ["fill_to_deal"],
+        "messages": [
+            "Fill the empty column so that you can deal: a row is dealt only when no column "
+            "is empty, and no other move helps any more."
+        ],
+        "text": "Hint: move the 4 of spades from column 2 to column 1.",
+        "short": "Move the 4 of spades from column 2 to column 1: it fills column 1 so that "
+        "you can deal (a row is dealt only when no column is empty).",
+        "number": 1,
+        "choices": 1,
+        "rank": "1 of 1",
+    }
+    spanish = client.post(
+        f"/api/games/{state['id']}/hint",
+        json={"version": state["version"]},
+        headers={"Accept-Language": "es"},
+    ).json()["hint"]
+    assert spanish["short"] == (
+        "Mueve la carta 4 de picas de la columna 2 a la 1: llena la columna 1 para poder "
+        "repartir (solo se reparte una fila cuando ninguna columna está vacía)."
+    )
+    state = act(client, state, fill["action"]).json()["state"]
+    deal = post(client, state, "hint").json()["hint"]  # not the 4 straight back onto the 5
+    assert (deal["kind"], deal["action"], deal["reasons"]) == ("deal", "d", ["deal_now"])
 
 
 def test_a_hint_to_deal_and_a_stuck_hint(client: TestClient) -> None:
@@ -216,6 +302,9 @@ def test_a_hint_to_deal_and_a_stuck_hint(client: TestClient) -> None:
         "messages": [message("hints", "deal_now", "en")],
         "text": "Hint: deal a row from the stock.",
         "short": "Deal a row from the stock: no move helps any more.",
+        "number": 1,
+        "choices": 1,
+        "rank": "1 of 1",
     }
     stuck = post(client, played(client, TRAP, ["d"]), "hint").json()["hint"]
     assert (stuck["kind"], stuck["action"], stuck["reasons"]) == ("stuck", None, ["stuck"])
@@ -342,8 +431,8 @@ def test_yes_then_the_solution_plays_to_a_win(client: TestClient) -> None:
     )
     assert state["assisted"] is True
     assert post(client, state, "solution/next").json()["reason"] == "game_won"
-    undone = act(client, state, "undo")  # the solution's moves are ordinary actions
-    assert undone.status_code == 200 and not undone.json()["state"]["is_won"]
+    undone = act(client, state, "undo")  # a won game is finished, however it was won
+    assert (undone.status_code, undone.json()["reason"]) == (422, "game_over")
 
 
 def test_no_names_the_move_that_lost_and_undoes_back_to_it(client: TestClient) -> None:
@@ -367,10 +456,8 @@ def test_no_names_the_move_that_lost_and_undoes_back_to_it(client: TestClient) -
     )
     assert answer["action_label"] == "Undo 6 actions"
     assert answer["state"]["assisted"] is True
-    spanish = client.post(
-        f"/api/games/{state['id']}/can-win",
-        json={"version": state["version"]},
-        headers={"Accept-Language": "es"},
+    spanish = asking.can_win(
+        client, state["id"], state["version"], headers={"Accept-Language": "es"}
     ).json()
     assert (spanish["message"], spanish["action_label"]) == (
         "No. Tu jugada 4 (de la columna 5 a la columna 1) perdió la partida: deshaz 6 "
@@ -458,10 +545,10 @@ def test_keep_thinking_asks_again_with_the_long_limit(
         state = new_game(client, code="SP1-S1C-AAAAAAD")  # the solver wins it in about 3 s
         first = post(client, state, "can-win").json()
         assert (first["answer"], first["longer"]) == ("unknown", True)
-        url = f"/api/games/{state['id']}/can-win"
-        longer = client.post(url, json={"version": state["version"], "limit": "long"}).json()
+        longer = post(client, state, "can-win", limit="long").json()
         assert (longer["answer"], longer["longer"]) == ("yes", False)
         assert longer["message"] == "Yes: this game can still be won from here."
+        url = f"/api/games/{state['id']}/can-win"
         bad = client.post(url, json={"version": state["version"], "limit": "forever"})
         assert (bad.status_code, bad.json()["reason"]) == (400, "bad_request")
 
@@ -557,7 +644,7 @@ def test_a_search_can_be_stopped(client: TestClient, app: FastAPI) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.02)
     stopped = client.post(f"/api/winnable-deals/{search['id']}/stop").json()
-    assert (stopped["status"], stopped["reason"]) == ("cancelled", "solve_cancelled")
+    assert (stopped["status"], stopped["reason"]) == ("cancelled", "stopped")
     deadline = time.monotonic() + 5
     while _solving(app):  # and its worker was killed
         assert time.monotonic() < deadline
@@ -579,20 +666,14 @@ def test_a_worker_killed_in_the_middle_of_a_solve_is_a_clear_503(pg_url: str) ->
     settings = Settings(db_url=pg_url, job_queue="procrastinate", solve_time_limit=60)
     with spider_worker(pg_url) as worker, TestClient(create_app(settings)) as client:
         state = new_game(client, code="SP1-S4C-AAAAAAD")  # 4 suits: a long solve
-        answers: list[Any] = []
-
-        def ask() -> None:
-            answers.append(client.post(f"/api/games/{state['id']}/can-win", json={"version": 0}))
-
-        asking = threading.Thread(target=ask)
-        asking.start()
+        started = client.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
+        assert started.status_code == 202, started.text
         deadline = time.monotonic() + 20
         while _solving(client.app) == 0:  # type: ignore[arg-type]
             assert time.monotonic() < deadline
             time.sleep(0.05)
         worker.kill()  # the worker's machine dies in the middle of the solve
-        asking.join(60)
-        assert not asking.is_alive()
-        assert answers[0].status_code == 503
-        assert answers[0].json()["reason"] == "help_unavailable"
-        assert answers[0].headers["retry-after"] == "30"
+        ended = asking.poll(client, started.json(), seconds=60)
+        assert (ended["status"], ended["reason"]) == ("failed", "help_unavailable")
+        assert ended["message"] == message("errors", "help_unavailable", "en")
+        assert ended["can_win"] is None

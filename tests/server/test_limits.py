@@ -20,6 +20,7 @@ from spider_solitaire.server.errors import ApiError
 from spider_solitaire.server.limits import Limit, RateLimiter
 from spider_solitaire.server.settings import Settings
 
+from . import asking
 from .conftest import act, board, new_game
 
 PUZZLE = {1: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "| AS"}
@@ -36,7 +37,7 @@ def test_a_game_started_near_the_limit_plays_on_and_is_solved(client: TestClient
     assert created.status_code == 201, created.text
     state = created.json()
     assert state["moves"] == MAX_START_COUNT
-    answer = client.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
+    answer = asking.can_win(client, state["id"], 0)
     assert answer.status_code == 200, answer.text
     assert answer.json()["answer"] == "yes"
     played = act(client, state, "2>1")

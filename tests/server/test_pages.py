@@ -114,6 +114,8 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/games/{game_id}/can-win",
         "/api/games/{game_id}/solution/next",
         "/api/games/{game_id}/rewind",
+        "/api/help-jobs/{help_job_id}",
+        "/api/help-jobs/{help_job_id}/stop",
         "/api/winnable-deals",
         "/api/winnable-deals/{search_id}",
         "/api/winnable-deals/{search_id}/stop",
@@ -132,7 +134,14 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/daily",
     }
     models = set(schema["components"]["schemas"])
-    assert {"HintAnswer", "CanWinAnswer", "LastWinnable", "SolutionStep", "DealSearch"} <= models
+    assert {
+        "HintAnswer",
+        "CanWinAnswer",
+        "LastWinnable",
+        "SolutionStep",
+        "DealSearch",
+        "HelpJob",
+    } <= models
     assert {"GameState", "MoveAction", "AutoAction", "ActionResult", "ErrorBody"} <= models
     assert {"NewGameFromCode", "NewGameFromSuits", "NewGameFromPosition"} <= models
     assert {"Stats", "Figures", "RecordView", "WinSummary", "ConfirmBody"} <= models
@@ -144,3 +153,34 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
     assert "HTTPValidationError" not in models
     responses = schema["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]
     assert set(responses) == {"200", "400", "404", "409", "413", "422", "default"}
+    # the long answers: 202 with a help job to poll (issue 21, item 5)
+    help_job = {"$ref": "#/components/schemas/HelpJob"}
+    can_win = schema["paths"]["/api/games/{game_id}/can-win"]["post"]["responses"]
+    assert "200" not in can_win
+    assert can_win["202"]["content"]["application/json"]["schema"] == help_job
+    step = schema["paths"]["/api/games/{game_id}/solution/next"]["post"]["responses"]
+    assert step["202"]["content"]["application/json"]["schema"] == help_job
+    for path, method in (("", "get"), ("/stop", "post")):
+        answers = schema["paths"]["/api/help-jobs/{help_job_id}" + path][method]["responses"]
+        assert set(answers) == {"200", "404", "422", "default"}
+        assert answers["200"]["content"]["application/json"]["schema"] == help_job
+
+
+def test_text_answers_go_gzip_compressed(tmp_path: Path) -> None:
+    """The real web files go compressed to a client that takes gzip (issue 19, item 13),
+    and as they are to one that does not; a short answer goes as it is."""
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'web.db'}")
+    client = TestClient(create_app(settings))
+    plain = (WEB_DIR / "js" / "render.js").read_bytes()
+    zipped = client.get("/static/js/render.js", headers={"Accept-Encoding": "gzip"})
+    assert zipped.status_code == 200
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert zipped.content == plain  # httpx undoes the gzip
+    wire = int(zipped.headers["content-length"])
+    assert wire < len(plain) / 2, (wire, len(plain))
+    assert "accept-encoding" in zipped.headers["vary"].lower()
+    raw = client.get("/static/js/render.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in raw.headers
+    assert int(raw.headers["content-length"]) == len(plain)
+    short = client.get("/healthz", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in short.headers

@@ -12,10 +12,13 @@ from typing import Any
 import httpx
 import pytest
 
+from spider_solitaire.messages import message
 from spider_solitaire.server.db.migrations import head_revision
 
+from . import asking
 from .conftest import CODE, board, fresh_database
-from .servers import SPIDER, two_servers
+from .servers import SPIDER, serve_process, spider_serve, two_servers
+from .test_help import TRAP
 
 SOLVER = {
     "solver_cores": 1,
@@ -97,9 +100,9 @@ def test_a_search_stopped_on_one_process_ends_on_the_other(
     time.sleep(0.5)
     stopped = client.post(f"{second}/api/winnable-deals/{search_id}/stop")
     assert stopped.status_code == 200
-    assert (stopped.json()["status"], stopped.json()["reason"]) == ("cancelled", "solve_cancelled")
+    assert (stopped.json()["status"], stopped.json()["reason"]) == ("cancelled", "stopped")
     after = client.get(f"{first}/api/winnable-deals/{search_id}").json()
-    assert (after["status"], after["reason"]) == ("cancelled", "solve_cancelled")
+    assert (after["status"], after["reason"]) == ("cancelled", "stopped")
 
 
 def test_the_same_player_cannot_run_two_solves_on_two_processes(
@@ -111,12 +114,36 @@ def test_the_same_player_cannot_run_two_solves_on_two_processes(
     search_id = started.json()["id"]
     time.sleep(0.5)  # the search's solver is at work on the first process
     state = _new_game(client, second, position=board({1: "| KS QS", 2: "| JS"}))
-    answer = client.post(f"{second}/api/games/{state['id']}/can-win", json={"version": 0})
+    answer = asking.can_win(client, state["id"], 0, base=second)
     assert answer.status_code == 200, answer.text
     assert answer.json()["answer"] == "no"  # three spades never make a run
     # the newer job superseded the search, which the first process stops within a poll
     search = _poll(client, f"{first}/api/winnable-deals/{search_id}", until=10)
+    # (superseded: the player asked the solver again, not "stopped" by the player)
     assert (search["status"], search["reason"]) == ("cancelled", "solve_cancelled")
+
+
+def test_a_can_win_started_on_one_process_is_polled_to_its_answer_on_the_other(
+    servers: tuple[str, str], client: httpx.Client
+) -> None:
+    first, second = servers
+    state = _new_game(client, first, position=TRAP)
+    started = client.post(f"{first}/api/games/{state['id']}/can-win", json={"version": 0})
+    assert started.status_code == 202, started.text
+    job = started.json()
+    assert (job["kind"], job["status"]) == ("can_win", "running")
+    done = asking.poll(client, job, base=second, seconds=60)
+    assert (done["status"], done["reason"]) == ("done", None)
+    answer = done["can_win"]
+    assert (answer["answer"], answer["message"]) == (
+        "yes",
+        "Yes: this game can still be won from here.",
+    )
+    assert (answer["state"]["id"], answer["state"]["assisted"]) == (state["id"], True)
+    # the solution the first process found is kept in the database: the second plays it
+    step = client.post(f"{second}/api/games/{state['id']}/solution/next", json={"version": 0})
+    assert step.status_code == 200, step.text
+    assert step.json()["state"]["version"] == 1
 
 
 def test_the_assisted_flag_after_a_hint_on_one_process_is_seen_on_the_other(
@@ -151,6 +178,58 @@ def test_a_game_played_alternately_on_two_processes_keeps_every_action(
     for base in servers:
         again = client.get(f"{base}/api/games/{state['id']}").json()
         assert (again["version"], again["columns"]) == (state["version"], state["columns"])
+
+
+LONG_SOLVE = {**SOLVER, "solve_time_limit": 60}
+"""A can-win that thinks for a long time (the default heartbeat limit,
+``deal_search_stale_seconds`` 5 s)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_can_win_whose_server_is_killed_is_ended_on_the_other(kind: str, tmp_path: Path) -> None:
+    for url in fresh_database(kind, tmp_path):
+        with (
+            spider_serve(url, **LONG_SOLVE) as second,
+            serve_process(url, **LONG_SOLVE) as (first, process),
+            httpx.Client(timeout=30) as client,
+        ):
+            state = _new_game(client, first, code="SP1-S4C-AAAAAAD")
+            for _ in range(5):  # all rows dealt: the solver then needs its whole limit
+                state = _act(client, first, state, "d").json()["state"]
+            started = client.post(
+                f"{first}/api/games/{state['id']}/can-win", json={"version": state["version"]}
+            )
+            assert started.status_code == 202, started.text
+            job_id = started.json()["id"]
+            for _ in range(5):  # running for a second on the first, seen on the second
+                polled = client.get(f"{second}/api/help-jobs/{job_id}").json()
+                assert polled["status"] == "running", polled
+                time.sleep(0.2)
+            process.kill()  # kill -9 in the middle of the solve
+            process.wait(10)
+            killed = time.monotonic()
+            while True:
+                job = client.get(f"{second}/api/help-jobs/{job_id}").json()
+                if job["status"] != "running":
+                    break
+                assert time.monotonic() - killed < 10, job
+                time.sleep(0.2)
+            after = time.monotonic() - killed
+            print(f"{kind}: the can-win was reported ended {after:.1f} s after kill -9")
+            assert (job["status"], job["reason"], job["can_win"]) == (
+                "failed",
+                "search_interrupted",
+                None,
+            )
+            assert job["message"] == message("errors", "search_interrupted", "en")
+            assert 3 <= after <= 5 + 1.5  # its last beat ages past the 5 s limit
+            # the player asks again on the process that is left: it runs
+            again = client.post(
+                f"{second}/api/games/{state['id']}/can-win", json={"version": state["version"]}
+            )
+            assert again.status_code == 202, again.text
+            client.post(f"{second}/api/help-jobs/{again.json()['id']}/stop")
 
 
 @pytest.mark.slow

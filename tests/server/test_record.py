@@ -130,15 +130,14 @@ def test_a_win_counts_once_through_undo_reload_a_second_tab_and_process(
             "streak": 1,
             "bests": [],
             "text": "You won with a score of 1204 in 96 moves and 3:12. Winning streak: 1 game.",
+            "note": None,  # a counted win: the figures say it all
         },
     }
     # the second tab sends the same winning action: refused, nothing counted again
     raced = act(tab, before, WINS[D][-1])
     assert raced.status_code == 409 and raced.json()["reason"] == "stale_version"
-    # undo after the win, then win again by redo: still one win
-    undone = act(client, won, "undo").json()["state"]
-    assert undone["record"]["outcome"] == "won" and not undone["is_won"]
-    act(client, undone, "redo")
+    # the won game is finished: undo is refused, and the win stays one win
+    assert act(client, won, "undo").json()["reason"] == "game_over"
     app.state.service.cache.clear()  # a reload served from the log
     assert client.get(f"/api/games/{state['id']}").json()["record"]["outcome"] == "won"
     expected = NO_FIGURES | {
@@ -266,6 +265,10 @@ def test_a_deal_already_won_is_practice(client: TestClient, clock: Clock) -> Non
         "You won with a score of 1204 in 96 moves and 1:36. "
         "This game was practice: it does not count in your statistics."
     )
+    # the win window shows the figures, then only what they do not say
+    assert won["record"]["summary"]["note"] == (
+        "This game was practice: it does not count in your statistics."
+    )
     assert figures(client)["won"] == 1 and figures(client, suits=2)["lost"] == 1
 
 
@@ -288,6 +291,9 @@ def test_a_lost_game_reopened_and_won_keeps_its_loss(client: TestClient, clock: 
     won = play(client, opened.json(), WINS[D][10:], clock)
     assert (won["record"]["outcome"], won["record"]["finished_won"]) == ("lost", True)
     assert won["record"]["summary"]["text"].endswith(
+        "This game already counted as a loss when you left it; finishing it does not change that."
+    )
+    assert won["record"]["summary"]["note"] == (
         "This game already counted as a loss when you left it; finishing it does not change that."
     )
     assert figures(client) == NO_FIGURES | {
@@ -336,6 +342,7 @@ def test_streaks_bests_and_averages(client: TestClient, clock: Clock) -> None:
         ],
         "text": "You won with a score of 1207 in 93 moves and 1:33. Winning streak: 1 game. "
         "A new best score: 1207. Your fewest moves in a win: 93 moves. Your fastest win: 1:33.",
+        "note": None,
     }
     assert figures(client) == {
         "finished": 4,
@@ -430,6 +437,7 @@ def test_the_new_players_evening_of_the_issue(client: TestClient, clock: Clock) 
     assert spanish["record"]["summary"]["text"] == (
         "Ganaste con 1202 puntos en 98 movimientos y 1:38. Racha de victorias: 1 partida."
     )
+    assert spanish["record"]["summary"]["note"] is None  # a counted win: the figures say it all
     stats = client.get("/api/stats").json()
     one, two, four = stats["variants"]
     assert one["unassisted"] == NO_FIGURES | {
@@ -540,14 +548,13 @@ def test_looking_around_after_a_win_changes_neither_its_summary_nor_its_history_
     summary = won["record"]["summary"]
     assert (summary["assisted"], summary["streak"]) == (False, 1)
     clock.advance(300)
-    undone = act(client, won, "undo").json()["state"]
+    # a won game is finished: no undo to look around, no hint, and no time added
+    assert act(client, won, "undo").json()["reason"] == "game_over"
+    hinted = client.post(f"/api/games/{won['id']}/hint", json={"version": won["version"]})
+    assert (hinted.status_code, hinted.json()["reason"]) == (422, "game_won")
     clock.advance(30)
-    hinted = client.post(f"/api/games/{won['id']}/hint", json={"version": undone["version"]})
-    assert hinted.status_code == 200
-    clock.advance(30)
-    again = act(client, undone, "redo").json()["state"]
-    assert again["assisted"] is True  # the game was helped after its win...
-    assert again["record"]["summary"] == summary  # ...but the counted win stands as it was
+    again = client.get(f"/api/games/{won['id']}").json()
+    assert again == won and again["assisted"] is False
     row = client.get("/api/history").json()["games"][0]
     assert (row["score"], row["moves"], row["playing_ms"], row["assisted"]) == (
         summary["score"],
@@ -556,3 +563,19 @@ def test_looking_around_after_a_win_changes_neither_its_summary_nor_its_history_
         False,
     )
     assert figures(client)["won"] == 1 and figures(client, assisted=True)["won"] == 0
+
+
+def test_the_history_gives_a_decided_game_the_time_of_the_statistics_strip(
+    client: TestClient, clock: Clock
+) -> None:
+    """A counted game's history row says when its result was decided, the time the
+    statistics' strip gives it (issue 19: the two said different times); a game still in
+    play says only when it started."""
+    won = win(client, D, clock, seconds=2)  # 96 actions, 2 s each: decided after it started
+    playing = play(client, new_game(client, code=E), WINS[E][:3], clock)
+    strip = client.get("/api/stats").json()["last_results"]
+    rows = {row["game_id"]: row for row in client.get("/api/history").json()["games"]}
+    assert [r["game_id"] for r in strip] == [won["id"]]
+    assert rows[won["id"]]["decided_at"] == strip[0]["decided_at"]
+    assert rows[won["id"]]["decided_at"] != rows[won["id"]]["started_at"]
+    assert rows[playing["id"]]["decided_at"] is None

@@ -148,6 +148,20 @@ def test_the_page_follows_accept_language_without_lang(client: TestClient) -> No
     assert '<html lang="en">' in page
 
 
+def test_the_page_follows_the_language_chosen_in_the_tables_settings(client: TestClient) -> None:
+    """The table keeps its Settings' language in the spider_lang cookie (issue 19): it
+    comes before Accept-Language, after ?lang; a value that is no language is ignored."""
+    client.cookies.set("spider_lang", "es")
+    page = client.get("/rules", headers={"Accept-Language": "en"}).text
+    assert '<html lang="es">' in page
+    page = client.get("/rules?lang=en", headers={"Accept-Language": "es"}).text
+    assert '<html lang="en">' in page
+    client.cookies.set("spider_lang", "xx")
+    page = client.get("/rules", headers={"Accept-Language": "es"}).text
+    assert '<html lang="es">' in page
+    client.cookies.clear()
+
+
 def test_a_refused_move_names_the_section_that_explains_it(client: TestClient) -> None:
     game = new_game(client, position=board({1: "| 7H", 2: "| AS", 3: "| 9S"}, rules="S2C"))
     url = f"/api/games/{game['id']}/actions"

@@ -24,7 +24,7 @@ from spider_solitaire.server.db.tables import solver_jobs
 from spider_solitaire.server.jobs.pool import SolverPool
 from spider_solitaire.server.settings import Settings
 
-from . import pool_jobs
+from . import asking, pool_jobs
 from .conftest import new_game
 from .test_help import TRAP
 from .test_solving import run
@@ -95,7 +95,7 @@ def hog_loops(app: FastAPI, count: int, seconds: float) -> tuple[list[threading.
         while time.monotonic() < deadline:
             hog.cookies.clear()
             state = new_game(hog, code=HOG_CODE)
-            answers.append(hog.post(f"/api/games/{state['id']}/can-win", json={"version": 0}))
+            answers.append(asking.can_win(hog, state["id"], 0))
 
     threads = [threading.Thread(target=loop, args=(HOGS[1] + n,)) for n in range(count)]
     for thread in threads:
@@ -112,7 +112,7 @@ def timed_answers(app: FastAPI, times: int) -> list[tuple[float, int, str]]:
     for _ in range(times):
         time.sleep(0.3)
         began = time.monotonic()
-        response = other.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
+        response = asking.can_win(other, state["id"], 0)
         found.append((time.monotonic() - began, response.status_code, response.json()["answer"]))
     return found
 
@@ -159,8 +159,9 @@ def test_an_address_over_its_share_gets_a_429_with_a_reason(
         "too_many_jobs",
         message("errors", "too_many_jobs", "en"),
     )
-    assert (body["retry_after"], body["limit"]) == (2, "2 solver jobs per address")
-    assert refused[0].headers["retry-after"] == "2"
+    # the share is taken when the job's solver starts: the job ends failed with the reason
+    assert (body["job"]["status"], body["job"]["kind"]) == ("failed", "can_win")
+    assert body["job"]["can_win"] is None
     assert [(status, answer) for _, status, answer in answers] == [(200, "yes")] * 4
     assert max(seconds for seconds, _, _ in answers) < 1.0, answers
 
@@ -172,11 +173,7 @@ def test_the_share_is_counted_in_the_database_across_processes(
     hog = TestClient(first, client=HOGS)
     state = new_game(hog, code=HOLD_CODE)
     held: list[Any] = []
-    holding = threading.Thread(
-        target=lambda: held.append(
-            hog.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
-        )
-    )
+    holding = threading.Thread(target=lambda: held.append(asking.can_win(hog, state["id"], 0)))
     holding.start()
     deadline = time.monotonic() + 5
     while first.state.solver_pool.stats().running == 0:
@@ -187,19 +184,19 @@ def test_the_share_is_counted_in_the_database_across_processes(
         assert connection.execute(count).scalar_one() == 1  # the running job's row
     elsewhere = TestClient(second, client=(HOGS[0], 50001))  # the same address, another process
     other_state = new_game(elsewhere, position=TRAP)
-    refused = elsewhere.post(f"/api/games/{other_state['id']}/can-win", json={"version": 0})
+    refused = asking.can_win(elsewhere, other_state["id"], 0)
     assert refused.status_code == 429 and refused.json()["reason"] == "too_many_jobs"
     hint = elsewhere.post(f"/api/games/{other_state['id']}/hint", json={"version": 0})
     assert hint.status_code == 429  # a hint is a solver job too
     other = TestClient(second, client=OTHER)
     mine = new_game(other, position=TRAP)
-    answer = other.post(f"/api/games/{mine['id']}/can-win", json={"version": 0})
+    answer = asking.can_win(other, mine["id"], 0)
     assert answer.status_code == 200 and answer.json()["answer"] == "yes"
     holding.join(10)
     assert held[0].status_code == 200
     with second.state.store.engine.connect() as connection:
         assert connection.execute(count).scalar_one() == 0  # deleted once answered
-    again = elsewhere.post(f"/api/games/{other_state['id']}/can-win", json={"version": 0})
+    again = asking.can_win(elsewhere, other_state["id"], 0)
     assert again.status_code == 200
 
 
@@ -210,11 +207,7 @@ def test_a_player_over_its_share_gets_a_429(
     player = TestClient(app, client=HOGS)
     state = new_game(player, code=HOLD_CODE)
     held: list[Any] = []
-    holding = threading.Thread(
-        target=lambda: held.append(
-            player.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
-        )
-    )
+    holding = threading.Thread(target=lambda: held.append(asking.can_win(player, state["id"], 0)))
     holding.start()
     deadline = time.monotonic() + 5
     while app.state.solver_pool.stats().running == 0:

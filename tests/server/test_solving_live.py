@@ -1,11 +1,9 @@
 """The solver pool under a real server (uvicorn in a thread, real sockets): actions keep
 answering in their usual time while a solve runs, a player's new solver request cancels
-the older one, and a client that hangs up stops its solve."""
+the older one, and a long answer the player stops, or stops polling, stops its solve."""
 
 from __future__ import annotations
 
-import json
-import socket
 import statistics
 import threading
 import time
@@ -22,11 +20,15 @@ from spider_solitaire.server.app import create_app
 from spider_solitaire.server.cli import listening_socket
 from spider_solitaire.server.settings import Settings
 
+from . import asking
 from .conftest import CODE
 from .test_help import TRAP
 
 HARD = "SP1-S4C-AAAAAAB"
 """A 4-suit deal: the solver needs a few seconds (about 2 s here when idle)."""
+
+IDLE = 1.0
+"""``deal_search_idle_seconds``: a long answer nobody polls for a second is cancelled."""
 
 
 @pytest.fixture
@@ -37,6 +39,7 @@ def live(tmp_path: Path) -> Iterator[tuple[str, FastAPI]]:
         solver_cores=1,
         solve_time_limit=8,
         history_budget=0,
+        deal_search_idle_seconds=IDLE,
     )
     app = create_app(settings)
     sock = listening_socket("127.0.0.1", 0)
@@ -99,9 +102,7 @@ def test_actions_answer_in_their_usual_time_while_a_solve_runs(
         baseline = [action() for _ in range(60)]
 
         hard = other.post("/api/games", json={"code": HARD}).json()
-        thread, answers = _in_thread(
-            lambda: other.post(f"/api/games/{hard['id']}/can-win", json={"version": 0})
-        )
+        thread, answers = _in_thread(lambda: asking.can_win(other, hard["id"], 0))
         _wait(lambda: pool.stats().running == 1)
         during: list[float] = []
         while len(during) < 60 and pool.stats().running == 1:
@@ -129,20 +130,22 @@ def test_a_new_request_of_the_same_player_cancels_the_older(live: tuple[str, Fas
     pool = app.state.solver_pool
     with httpx.Client(base_url=base, timeout=60) as player:
         hard = player.post("/api/games", json={"code": HARD}).json()
-        thread, answers = _in_thread(
-            lambda: player.post(f"/api/games/{hard['id']}/can-win", json={"version": 0})
-        )
+        started = player.post(f"/api/games/{hard['id']}/can-win", json={"version": 0})
+        assert started.status_code == 202, started.text
         _wait(lambda: pool.stats().running == 1)
         (old_pid,) = pool.running_pids()
         small = player.post("/api/games", json={"position": TRAP}).json()
-        newer = player.post(f"/api/games/{small['id']}/solution/next", json={"version": 0})
+        newer = asking.next_step(player, small["id"], 0)
         assert newer.status_code == 200, newer.text
-        thread.join(30)
+        older = asking.poll(player, started.json(), seconds=30)
         # the older solve answered nothing: its game was not marked assisted
         assert player.get(f"/api/games/{hard['id']}").json()["assisted"] is False
-    older = answers[0]
-    assert older.status_code == 409, older.text
-    assert older.json()["reason"] == "solve_cancelled"
+    assert (older["status"], older["reason"], older["can_win"]) == (
+        "cancelled",
+        "solve_cancelled",
+        None,
+    )
+    assert older["message"] == "This request was stopped because you asked the solver again."
     assert old_pid not in pool.running_pids() and _zombie_or_gone(old_pid)
     assert pool.stats().cancelled == 1
 
@@ -154,25 +157,49 @@ def _zombie_or_gone(pid: int) -> bool:
         return True
 
 
-def test_a_client_that_hangs_up_stops_its_solve(live: tuple[str, FastAPI]) -> None:
+def test_a_long_answer_nobody_polls_stops_its_solve(live: tuple[str, FastAPI]) -> None:
+    """What a client hanging up did to the synchronous answer: the player who stops asking
+    (the page closed) leaves the job unpolled, and its solver is killed after
+    ``deal_search_idle_seconds``."""
     base, app = live
     pool = app.state.solver_pool
-    with httpx.Client(base_url=base) as player:
+    with httpx.Client(base_url=base, timeout=30) as player:
         hard = player.post("/api/games", json={"code": HARD}).json()
-        cookie = player.cookies["spider_player"]
-    body = json.dumps({"version": 0}).encode()
-    host, port = base.removeprefix("http://").split(":")
-    request = (
-        f"POST /api/games/{hard['id']}/can-win HTTP/1.1\r\nHost: {host}\r\n"
-        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
-        f"Cookie: spider_player={cookie}\r\n\r\n"
-    ).encode() + body
-    with socket.create_connection((host, int(port))) as connection:
-        connection.sendall(request)
+        started = player.post(f"/api/games/{hard['id']}/can-win", json={"version": 0})
+        assert started.status_code == 202, started.text
         _wait(lambda: pool.stats().running == 1)
         (pid,) = pool.running_pids()
-    started = time.monotonic()
-    _wait(lambda: pool.stats().running == 0, seconds=5)
-    assert time.monotonic() - started < 2  # polled every 0.2 s
-    assert _zombie_or_gone(pid)
-    assert pool.stats().cancelled == 1 and pool.stats().finished == 0
+        began = time.monotonic()
+        _wait(lambda: pool.stats().running == 0, seconds=5)  # nobody polls
+        assert time.monotonic() - began < IDLE + 1.5  # checked every 0.2 s
+        assert _zombie_or_gone(pid)
+        assert pool.stats().cancelled == 1 and pool.stats().finished == 0
+        ended = player.get(asking.job_url("", started.json()["id"])).json()
+        assert (ended["status"], ended["reason"]) == ("cancelled", "not_polled")
+        assert ended["message"] == "Stopped: nobody was waiting for the answer any more."
+        assert player.get(f"/api/games/{hard['id']}").json()["assisted"] is False
+
+
+def test_a_stopped_long_answer_stops_its_solve(live: tuple[str, FastAPI]) -> None:
+    base, app = live
+    pool = app.state.solver_pool
+    with httpx.Client(base_url=base, timeout=30) as player:
+        hard = player.post("/api/games", json={"code": HARD}).json()
+        started = player.post(f"/api/games/{hard['id']}/can-win", json={"version": 0})
+        assert started.status_code == 202, started.text
+        _wait(lambda: pool.stats().running == 1)
+        (pid,) = pool.running_pids()
+        stopped = player.post(f"/api/help-jobs/{started.json()['id']}/stop")
+        assert stopped.status_code == 200, stopped.text
+        assert (stopped.json()["status"], stopped.json()["reason"]) == ("cancelled", "stopped")
+        assert stopped.json()["message"] == "Stopped, as you asked."
+        _wait(lambda: pool.stats().running == 0, seconds=2)  # killed at once
+        assert _zombie_or_gone(pid)
+        # its task was cancelled (not the pool's own cancelling, which it counts)
+        assert (pool.stats().finished, pool.stats().failed) == (0, 0)
+        again = player.get(f"/api/help-jobs/{started.json()['id']}").json()
+        assert (again["status"], again["reason"], again["can_win"]) == (
+            "cancelled",
+            "stopped",
+            None,
+        )

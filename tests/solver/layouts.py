@@ -27,19 +27,24 @@ def lay_out(
         piece, cards = cards[:size], cards[size:]
         if rng.random() < shuffle_chance:
             rng.shuffle(piece)
-        column = rng.choice([number for number in range(10) if number != avoid])
+        column = rng.choice([number for number in range(len(columns)) if number != avoid])
         if not columns[column] and len(piece) > 1 and rng.random() < face_down_chance:
             face_down[column] = rng.randint(1, len(piece) - 1)
         columns[column].extend(piece)
 
 
 def position_text(
-    rules: str, stock: list[str], columns: list[list[str]], face_down: list[int]
+    rules: str,
+    stock: list[str],
+    columns: list[list[str]],
+    face_down: list[int],
+    variant: str | None = None,
 ) -> str:
-    """Position text (``rules`` like ``S2F``) of the 10 ``columns`` of card text, bottom to
-    top, the first ``face_down[i]`` cards of column ``i`` face-down."""
+    """Position text (``rules`` like ``S2F``) of the ``columns`` of card text (10, or those
+    of ``variant``), bottom to top, the first ``face_down[i]`` cards of column ``i``
+    face-down."""
     lines = {}
     for number, column in enumerate(columns, 1):
         down = face_down[number - 1]
         lines[number] = f"{' '.join(column[:down])} | {' '.join(column[down:])}"
-    return short_board(lines, rules=rules, stock=" ".join(stock))
+    return short_board(lines, rules=rules, stock=" ".join(stock), variant=variant)

@@ -60,10 +60,50 @@ def test_deal_when_no_move_helps() -> None:
     assert hint(game) == Hint(Move.deal(), ("deal_now",), (Move.deal(),))
 
 
-def test_fill_an_empty_column_with_part_of_a_run_to_deal() -> None:
-    # Not stuck: splitting 5S-4S into the empty column lets the stock be dealt.
+def test_fill_an_empty_column_with_part_of_a_run_to_deal_then_the_deal() -> None:
+    # Not stuck: splitting 5S-4S into the empty column lets the stock be dealt; the hint
+    # says so with a reason of its own, and once followed the next hint is the deal (not
+    # 4S straight back onto 5S, which would build in suit and empty the column again)
     game = small({2: "| 5S 4S"} | kings(3, 4, 5, 6, 7, 8, 9, 10), stock=" ".join(["5H"] * 10))
-    assert hint(game) == Hint(Move(2, 1, 1), ("deal_now",), (Move(2, 1, 1),))
+    fill = hint(game)
+    assert fill == Hint(Move(2, 1, 1), ("fill_to_deal",), (Move(2, 1, 1), Move.deal()))
+    assert fill.explain("en") == [
+        "Fill the empty column so that you can deal: a row is dealt only when no column is "
+        "empty, and no other move helps any more."
+    ]
+    game.act("2:1>1")
+    assert hint(game) == Hint(Move.deal(), ("deal_now",), (Move.deal(),))
+
+
+def test_a_fill_to_deal_followed_from_a_longer_game_is_followed_by_the_deal() -> None:
+    # the player's own moves before the fill do not matter: the fill's hint is the one
+    # of the position before it, and after it comes the deal
+    game = small(
+        {1: "| 9D", 2: "| 5S 4S", 3: "| 8D"} | kings(4, 5, 6, 7, 8, 9, 10),
+        stock=" ".join(["5H"] * 10),
+    )
+    game.act("3:1>1")  # 8D onto 9D, emptying column 3... then the hint fills it
+    fill = hint(game)
+    assert (fill.move, fill.reasons) == (Move(2, 3, 1), ("fill_to_deal",))
+    game.act(fill.move)
+    assert hint(game) == Hint(Move.deal(), ("deal_now",), (Move.deal(),))
+
+
+def test_cards_moved_since_the_deal_are_never_hinted_straight_back() -> None:
+    # the Ace went from column 1 to the empty column 2 and the 6 of hearts from column 4
+    # to column 3; moving the Ace back onto the 2 would build in suit and empty column 2,
+    # but it undoes a move just made: the hint is the other way to the same gains
+    game = small({1: "| 2S AS", 3: "| 7H", 4: "| 8H 6H"} | kings(5, 6, 7, 8, 9, 10))
+    game.act("1:1>2")
+    game.act("4:1>3")
+    suggestion = hint(game)
+    assert suggestion.move == Move(3, 4, 2)
+    assert suggestion.reasons == ("empties_column", "builds_in_suit")
+    game.act(suggestion.move)  # the 7 and 6 of hearts onto the 8: column 3 is empty
+    # the Ace still may not go straight back onto the 2 of spades: the 2 goes to it
+    assert hint(game) == Hint(
+        Move(1, 3, 1), ("empties_column", "builds_in_suit"), (Move(1, 3, 1), Move(2, 3, 1))
+    )
 
 
 def test_stuck_without_a_useful_move_or_a_deal() -> None:

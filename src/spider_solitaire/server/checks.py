@@ -1,6 +1,7 @@
 """The checks of what a player asks to play that the request models cannot make alone:
-a daily deal's date, the game a new-game request asks for (the engine's refusals of a
-code or a position as 400 answers), and a start position a game can be played from.
+a daily deal's date (and that it has begun), the game a new-game request asks for (the
+engine's refusals of a code or a position as 400 answers), a start position a game can be
+played from, and that a won game is finished (no undo, redo or restart).
 """
 
 from __future__ import annotations
@@ -15,6 +16,13 @@ from ..position import Position
 from .errors import ApiError
 from .ids import DATE
 from .schemas.games import NewGameDaily, NewGameFromCode, NewGameFromPosition, NewGameRequest
+
+TAKE_BACK: frozenset[str] = frozenset({"undo", "redo", "restart"})
+"""The actions that take moves back; a won game refuses them (:func:`check_not_over`)."""
+
+FIRST_ZONE = dt.timedelta(hours=14)
+"""How far ahead of UTC the first time zone is (UTC+14, Kiribati's Line Islands): a date
+begins there first, so its daily deals open then (:func:`check_begun`)."""
 
 MAX_START_COUNT = 10**9
 """Largest ``score`` or ``moves`` a game's start position may state (a decision of ours:
@@ -41,6 +49,54 @@ def daily_date(text: str) -> dt.date:
     except DailyDealMissingError as error:  # a ValueError too: caught apart from the above
         raise ApiError(400, "no_daily_deal", detail=str(error)) from None
     return day
+
+
+def check_begun(day: dt.date, now: dt.datetime) -> None:
+    """Refuse a daily deal whose date has not begun anywhere at ``now`` (an aware UTC
+    time): ``day`` is later than the date at UTC+14 (:data:`FIRST_ZONE`). A decision of
+    ours: the server takes the player's date as the browser sends it (it cannot check a
+    clock), but no clock on Earth shows a date later than that one, so a later date is a
+    deal played before its day.
+
+    Raises:
+        ApiError: 400 ``daily_not_begun`` naming the date and the latest date begun.
+    """
+    latest = (now.astimezone(dt.UTC) + FIRST_ZONE).date()
+    if day > latest:
+        detail = f"{day.isoformat()} has not begun anywhere yet (the latest date is {latest})"
+        raise ApiError(400, "daily_not_begun", detail=detail)
+
+
+def may_take_back(game: Game) -> bool:
+    """True while ``game``'s actions may be taken back (undo, redo, restart): until it is
+    won. The state's ``can_undo``, ``can_redo`` and ``can_restart`` follow it, and
+    :func:`check_not_over` refuses the actions.
+
+    A decision of the server's, not a rule of the engine (:meth:`Game.act` still undoes a
+    win, with its ``unwon`` event): a finished game is a matter of the player's record,
+    whose result is written when the winning action commits, whose clock runs from one
+    action to the next and whose replay goes through the whole action log, so no action
+    may follow the win (as in Windows 7's and Microsoft Solitaire Collection's Spider).
+    The engine keeps undoing a win for the terminal, analysis and the solver, and the
+    action logs of earlier releases, which hold undos after wins, still replay exactly
+    (:meth:`.games.GameService.rebuild` replays through :meth:`Game.act`). Restart is
+    refused too (a decision of ours: a restart would take the table away from the win
+    and make the replay end on the deal); the deal is played again as a new game of its
+    code, which is practice once won (docs/record.md).
+    """
+    return not game.is_won
+
+
+def check_not_over(game: Game, action: str) -> None:
+    """Refuse ``action`` (``undo``, ``redo`` or ``restart``: :data:`TAKE_BACK`) on a won
+    ``game`` (see :func:`may_take_back`); any other action passes (the engine refuses a
+    move or a deal on a won game itself, ``game_won``).
+
+    Raises:
+        ApiError: 422 ``game_over`` with the action.
+    """
+    if action in TAKE_BACK and not may_take_back(game):
+        raise ApiError(422, "game_over", action=action)
 
 
 def check_playable(start: Position) -> None:
@@ -79,7 +135,8 @@ def requested_game(request: NewGameRequest, day: dt.date | None, undo_limit: int
     Raises:
         ApiError: 400 ``bad_code`` or ``bad_position`` with the engine's reason; 400
             ``bad_position`` for a position a game cannot be played from
-            (:func:`check_playable`).
+            (:func:`check_playable`); 400 ``variant_not_offered`` for a code or position
+            of a variant other than ``spider`` (the server does not offer them yet).
     """
     try:
         if isinstance(request, NewGameDaily):
@@ -96,6 +153,12 @@ def requested_game(request: NewGameRequest, day: dt.date | None, undo_limit: int
         raise ApiError(400, "bad_code", detail=str(error)) from None
     except InvalidPositionError as error:
         raise ApiError(400, "bad_position", detail=str(error)) from None
+    if not game.variant.is_default:
+        # A decision of ours until the server offers the family (issue 20, step 5): its
+        # statistics, views and help are spider's, so a game of another variant stays in
+        # the engine, the solver and the CLI.
+        detail = f"{game.variant.name}: the server plays spider games only"
+        raise ApiError(400, "variant_not_offered", detail=detail)
     if isinstance(request, NewGameFromPosition):
         check_playable(game.start)
     return game

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from ..codes import GameCode
+from ..variants import CLASSIC, GROUP_RULES
 
 if TYPE_CHECKING:
     import uvicorn
@@ -69,9 +70,7 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
     )
     play.add_argument("code", nargs="?", help="game code to open, e.g. SP1-S2C-AAAAAAD")
     play.add_argument("--suits", type=int, choices=(1, 2, 4), help="deal a new game: suits")
-    play.add_argument(
-        "--rule", type=str.lower, choices=("classic", "flexible"), help="deal a new game: rule"
-    )
+    play.add_argument("--rule", type=str.lower, choices=GROUP_RULES, help="deal a new game: rule")
     play.add_argument(
         "--port",
         type=port_number,
@@ -165,7 +164,7 @@ def start_path(code: str | None, suits: int | None, rule: str | None) -> str:
     if code is not None:
         return "/?code=" + quote(str(GameCode.parse(code)))
     if suits is not None or rule is not None:
-        return "/?code=" + quote(str(GameCode.random(suits or 4, rule or "classic")))
+        return "/?code=" + quote(str(GameCode.random(suits or 4, rule or CLASSIC)))
     return "/"
 
 

@@ -30,7 +30,7 @@ from ..game import Game
 from ..messages import explain
 from ..moves import Move, parse_action
 from ..solver import no_useful_move
-from .checks import daily_date, requested_game
+from .checks import check_begun, check_not_over, daily_date, requested_game
 from .db import Decided, GameRecord, StaleVersionError, Store
 from .errors import ApiError, Localized
 from .ids import SHARE
@@ -260,13 +260,15 @@ class GameService:
         "Play" on a daily in progress goes back to it).
 
         Raises:
-            ApiError: 400 ``bad_code``, ``bad_position`` or ``no_daily_deal``; 409
+            ApiError: 400 ``bad_code``, ``bad_position``, ``no_daily_deal`` or
+                ``daily_not_begun`` (a date not begun anywhere: :func:`.checks.check_begun`); 409
                 ``confirm_needed`` with the words to confirm (``abandon``, ``practice``)
                 when ``request.confirm`` lacks one of them. Nothing is saved then.
         """
         day = None
         if isinstance(request, NewGameDaily):
             day = daily_date(request.daily)
+            check_begun(day, self.store.clock())
             ongoing = self._daily_in_progress(player_id, day, request.suits)
             if ongoing is not None:
                 return self.open(player_id, ongoing.id, request.confirm)
@@ -424,6 +426,7 @@ class GameService:
         request: ActionRequest,
         *,
         assisted: bool = False,
+        solved: bool = False,
     ) -> tuple[LoadedGame, list[Event]]:
         """Play ``request`` on the game and commit it; return the game and the events
         (the engine's, for every action: see :meth:`Game.act`).
@@ -432,15 +435,19 @@ class GameService:
             player_id: the player asking (None: nobody, so 404).
             game_id: the game.
             request: the action and the version it is for.
-            assisted: also mark the game assisted, in the same transaction (a move of
-                the solver's solution).
+            assisted: also mark the game assisted, in the same transaction.
+            solved: the solver played this move ("Show solution"): also mark the game
+                assisted and solved, in the same transaction (docs/record.md: a game the
+                solver played is no daily win for the streak and sets no personal best).
 
         Raises:
             ApiError: 404 ``not_found``; 409 ``stale_version`` (with the current state)
                 when ``request.version`` is not the game's version or another action got
                 in first; 400 ``bad_action`` when the engine's grammar refuses the text
                 (its sentence as the message, its code as ``problem``); 422 with the engine's
-                reason (or ``no_target``) when the rules refuse it. Nothing is saved then.
+                reason (or ``no_target``) when the rules refuse it; 422 ``game_over`` for
+                undo, redo or restart on a won game (a decision of the server's:
+                :func:`.checks.may_take_back`). Nothing is saved then.
         """
         loaded = self._to_change(player_id, game_id, request.version)
         work = loaded.game.copy()
@@ -448,7 +455,8 @@ class GameService:
         won = None
         if work.is_won and not loaded.game.is_won:
             won = Decided("won", work.position.score, work.position.move_count)
-        return self._commit(loaded, work, [text], assisted=assisted, won=won), events
+        committed = self._commit(loaded, work, [text], assisted=assisted, solved=solved, won=won)
+        return committed, events
 
     def rewind(
         self, player_id: str | None, game_id: str, version: int, steps: int
@@ -458,11 +466,13 @@ class GameService:
         of the undos, in order.
 
         Raises:
-            ApiError: 404, 409 ``stale_version``, 422 ``rewind_too_far`` with ``undoable``
+            ApiError: 404, 409 ``stale_version``, 422 ``game_over`` on a won game
+                (:func:`.checks.may_take_back`), 422 ``rewind_too_far`` with ``undoable``
                 (how many actions can be undone) when fewer than ``steps`` can; nothing
                 changes.
         """
         loaded = self._to_change(player_id, game_id, version)
+        check_not_over(loaded.game, "undo")
         if steps > len(loaded.game.history):
             raise ApiError(422, "rewind_too_far", undoable=len(loaded.game.history))
         work = loaded.game.copy()
@@ -528,6 +538,7 @@ class GameService:
         played: Sequence[str],
         *,
         assisted: bool = False,
+        solved: bool = False,
         won: Decided | None = None,
     ) -> LoadedGame:
         """Record ``played`` (which took ``loaded``'s game to ``work``; ``won``: and won
@@ -544,7 +555,12 @@ class GameService:
             snapshot = json.dumps(work.snapshot(), separators=(",", ":"))
         try:
             record = self.store.games.record_actions(
-                loaded.record, played, assisted=assisted, won=won, snapshot=snapshot
+                loaded.record,
+                played,
+                assisted=assisted,
+                solved=solved,
+                won=won,
+                snapshot=snapshot,
             )
         except StaleVersionError:
             current = self.get(loaded.record.player_id, loaded.record.id)
@@ -566,6 +582,8 @@ class GameService:
                     raise ApiError(422, reason, action=f"auto {column}:{count}")
             else:
                 action = parse_action(request.action)
+                if isinstance(action, str):  # undo, redo, restart: not after the win
+                    check_not_over(game, action)
                 if isinstance(action, Move) and not action.is_resolved:
                     action = game.resolve(action)  # the log keeps the count
             events = game.act(action)

@@ -10,7 +10,7 @@ The other texts a client sends have their own checks where they are read: game c
 time zones (:mod:`.record.daily`, with :data:`TIME_ZONE` from here).
 
 The route parameters that carry ids are typed in :mod:`.routes.deps` (``GameId``,
-``ShareId``, ``SearchId``) from :func:`checked`.
+``ShareId``, ``SearchId``, ``HelpJobId``) from :func:`checked`.
 """
 
 from __future__ import annotations
@@ -79,11 +79,13 @@ SHARE: Final = IdKind("share_id", 16)
 SEARCH: Final = IdKind("search_id", 12)
 """A winnable-deal search's id (16 characters)."""
 JOB: Final = IdKind("job_id", 12)
-"""A solver job's id (16 characters; no route takes one yet)."""
+"""A solver job's id (16 characters; no route takes one)."""
+HELP_JOB: Final = IdKind("help_job_id", 12)
+"""A long answer's id (16 characters): "Can I still win?" or a solve, polled."""
 PLAYER: Final = IdKind("player_id", 24)
 """A player's id, the player cookie's value (32 characters)."""
 
-KINDS: Final = (GAME, SHARE, SEARCH, JOB, PLAYER)
+KINDS: Final = (GAME, SHARE, SEARCH, JOB, HELP_JOB, PLAYER)
 """Every id kind."""
 
 TIME_ZONE: Final = re.compile(r"[A-Za-z0-9_+\-]+(?:/[A-Za-z0-9_+\-]+)*", re.ASCII)

@@ -29,6 +29,10 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 """Headers added to every response."""
 
+GZIP_MINIMUM_BYTES = 500
+"""Answers shorter than this go uncompressed (Starlette's GZipMiddleware, added last in
+``create_app``): below it gzip's own header and the work save nothing (a decision of ours)."""
+
 
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):

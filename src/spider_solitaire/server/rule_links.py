@@ -19,7 +19,10 @@ RULE_SECTIONS: dict[str, str] = {
     "no_target": "building-down",
     "deal_needs_full_columns": "stock",
     "stock_empty": "stock",
+    "no_complete_run": "variants",
+    "runs_leave_by_themselves": "variants",
     "game_won": "winning",
+    "game_over": "winning",
     "nothing_to_undo": "score-and-undo",
     "nothing_to_redo": "score-and-undo",
 }

@@ -24,9 +24,10 @@ from pathlib import Path
 
 from ..cards import CARD_TEXTS
 from ..messages import LANGUAGES, message
-from ..moves import COLUMNS, Move
+from ..moves import Move
 from ..position import Position
 from ..rules import movable_length
+from ..variants import SPIDER, VARIANTS
 from .rule_links import RULES_PATH
 from .texts import wording
 
@@ -57,6 +58,11 @@ SECTIONS: tuple[Section, ...] = (
     Section("runs", "runs"),
     Section("winning", "winning"),
     Section("score-and-undo", "score"),
+    Section(
+        "variants",
+        "variants",
+        ("text", *(v.title_key for v in VARIANTS if not v.is_default)),
+    ),
     Section("keyboard", "keys"),
     Section("help", "help", ("hint", "can_win", "solution", "assisted")),
     Section("guided-start", "tour"),
@@ -101,7 +107,7 @@ def _columns(rules: str, columns: dict[int, str], *, header: str = "") -> str:
     """Position text for ``rules`` with ``columns`` (``{number: "down | up"}``), the others
     empty."""
     lines = [f"rules: {rules}", *filter(None, header.splitlines())]
-    lines += [f"{n}: {columns.get(n, '|')}" for n in range(1, COLUMNS + 1)]
+    lines += [f"{n}: {columns.get(n, '|')}" for n in range(1, SPIDER.columns + 1)]
     return "\n".join(lines) + "\n"
 
 

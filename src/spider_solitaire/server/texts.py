@@ -320,9 +320,11 @@ def hint_short(
 ) -> str:
     """Return a hint in one short sentence, what to do and the main reason (``reason``,
     the first of the hint's codes, or None): "Move the 4 of spades from column 3 to
-    column 7: it turns up a face-down card."; "Deal a row from the stock: no move helps
-    any more."; when ``stuck``, "No useful move is left: undo some moves.", or the way
-    out when nothing can be undone either. The panel shows it first and the whole
+    column 7: it turns up a face-down card."; "Move the 5 of spades from column 1 to
+    column 7: it fills column 7 so that you can deal (a row is dealt only when no column is
+    empty)."; "Deal a row from the stock: no move helps any more."; when ``stuck``, "No
+    useful move is left: undo some moves.", or the way out when nothing can be undone
+    either. The panel shows it first and the whole
     explanation (:func:`hint_text` and the reasons' sentences) one tap away: a decision
     of ours.
 
@@ -334,11 +336,20 @@ def hint_short(
         params = {"count": len(group), "card": card, "source": source, "target": target}
         if reason is None:
             return text("help", "hint_short_plain", language, **params)
-        why = message("help", f"why_{reason}", language)
+        why = text("help", f"why_{reason}", language, target=target)
         return text("help", "hint_short_move", language, why=why, **params)
     if kind == "deal":
         return message("help", "hint_short_deal", language)
     return message("help", "hint_short_stuck" if can_undo else "hint_short_stuck_no_undo", language)
+
+
+def hint_ranked(language: str, number: int, count: int, hint: str | None = None) -> str:
+    """Return a ranked hint's place, "2 of 5", or with ``hint`` (its short sentence) the
+    sentence led by it: "Hint 2 of 5: Move the 4 of spades from column 3 to column 7: it
+    turns up a face-down card." """
+    if hint is None:
+        return text("help", "hint_rank", language, number=number, count=count)
+    return text("help", "hint_ranked", language, number=number, count=count, hint=hint)
 
 
 def action_text(action: LostAction, language: str) -> str:
@@ -402,6 +413,18 @@ def searching(tried: int, max_tries: int, language: str) -> str:
     return text("help", "searching", language, tried=tried, max=max_tries)
 
 
+def thinking(kind: str, probes: int, language: str) -> str:
+    """Return a running long answer's progress: for ``can_win`` "Working out whether this
+    game can still be won…", then, once the solver has probed earlier positions (it
+    found the current one lost), "… looking back through it: 3 positions checked…"; for
+    ``solution`` "Finding a solution…"."""
+    if kind == "solution":
+        return text("help", "thinking_solution", language)
+    if probes > 1:  # the first probe is the current position
+        return text("help", "thinking_history", language, count=probes - 1)
+    return text("help", "thinking_can_win", language)
+
+
 # --- the player's record -------------------------------------------------------------
 
 
@@ -446,6 +469,7 @@ RULES_HELP = (
     "rules_restart",
     "rules_practice",
     "rules_assisted",
+    "rules_solved",
     "rules_time",
     "rules_reset",
 )
@@ -495,6 +519,17 @@ def summary_text(
         if assisted:
             parts.append(message("record", "summary_assisted", language))
     return SENTENCE_SEPARATOR.join(parts)
+
+
+def summary_note(*, practice: bool, lost_before: bool, language: str) -> str | None:
+    """Return what a win's summary window says besides its figures, streak, bests and
+    assisted note (each shown once, issue 19): that the game was practice, or already
+    counted as a loss; None for a win that counts."""
+    if practice:
+        return message("record", "summary_practice", language)
+    if lost_before:
+        return message("record", "summary_lost_then_won", language)
+    return None
 
 
 # --- the daily deal ------------------------------------------------------------------

@@ -17,6 +17,7 @@ from ..cards import CARD_TEXTS, Card
 from ..game import Game
 from ..messages import message
 from ..moves import DEAL
+from .checks import may_take_back
 from .db import GameRecord
 from .schemas.common import RuleName, SuitCount
 from .schemas.state import ColumnView, GameState, GroupView, RecordView
@@ -84,7 +85,8 @@ def build_state(
 
     Only face-up cards are named; ``groups`` comes from the engine's legal moves and
     ``auto_move``, which depend on face-up cards alone; the ids are the cards' places in
-    the deal, which tell nothing about a face-down card.
+    the deal, which tell nothing about a face-down card. ``can_undo``, ``can_redo`` and
+    ``can_restart`` are false once the game is won (:func:`.checks.may_take_back`).
     """
     position = game.position
     targets: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -136,8 +138,9 @@ def build_state(
         removed=list(position.removed),
         stock_rows_left=position.stock_rows_left,
         is_won=game.is_won,
-        can_undo=game.can_undo,
-        can_redo=game.can_redo,
+        can_undo=game.can_undo and may_take_back(game),
+        can_redo=game.can_redo and may_take_back(game),
+        can_restart=may_take_back(game),
         assisted=record.assisted,
         columns=columns,
         groups=groups,

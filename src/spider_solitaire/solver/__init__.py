@@ -3,7 +3,8 @@
 * :func:`solve` knows every card (face-down cards, stock order) and answers whether the
   current position can be won (``won`` with a solution, ``lost`` proved, or ``unknown``
   when a limit ran out).
-* :func:`hint` sees only what the player sees and suggests one action with reasons.
+* :func:`hint` sees only what the player sees and suggests one action with reasons;
+  :func:`hints` ranks the best and the next good ones.
 
 Both build on :mod:`~spider_solitaire.solver.board`: the solver's compact board, its
 legal actions and the cached facts of each column (the solver's one fast copy of the
@@ -15,10 +16,11 @@ library only.
 """
 
 from .board import Weights
-from .hints import HINT_CODES, Hint, HintWeights, hint, no_useful_move
+from .hints import HINT_CHOICES, HINT_CODES, Hint, HintWeights, hint, hints, no_useful_move
 from .search import STATUSES, SolveProgress, SolverError, SolveResult, solve
 
 __all__ = [
+    "HINT_CHOICES",
     "HINT_CODES",
     "STATUSES",
     "Hint",
@@ -28,6 +30,7 @@ __all__ = [
     "SolverError",
     "Weights",
     "hint",
+    "hints",
     "no_useful_move",
     "solve",
 ]

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..moves import COLUMNS
+from ..variants import RUN_LENGTH
 from .board import (
     ALL_ONES,
     COLUMN_MULTIPLIERS,
@@ -45,16 +45,16 @@ from .board import (
     HASH_BASE,
     MASK64,
     MOVES,
-    RUN_LENGTH,
+    TAKE_OFFS,
     Action,
     Board,
     ColumnFacts,
     Columns,
-    ColumnTable,
     Group,
     Weights,
     deal_allowed,
     dealt_columns,
+    ends_in_complete_run,
     target_lists,
     without_complete_run,
 )
@@ -157,10 +157,23 @@ class _BeamSearch:
     weights, with the steps of a layer: :meth:`expand` (score each child of a position
     by arithmetic) and :meth:`next_layer` (keep the best, build them)."""
 
-    __slots__ = ("block", "empty", "rank_break", "row_count", "rows", "seen", "table", "top_run")
+    __slots__ = (
+        "block",
+        "empty",
+        "rank_break",
+        "remove",
+        "row_count",
+        "rows",
+        "seen",
+        "table",
+        "top_run",
+        "variant",
+    )
 
     def __init__(self, board: Board, weights: Weights) -> None:
-        self.table = ColumnTable(board.classic, weights)
+        self.table = board.table(weights)
+        self.variant = board.variant
+        self.remove = board.variant.auto_remove
         self.rows = board.stock_rows
         self.row_count = len(board.stock_rows)
         self.block = weights.block
@@ -185,7 +198,9 @@ class _BeamSearch:
         skipping positions already seen or already generated in this layer (``level``);
         return how many positions were generated, duplicates included."""
         generated = self._add_moves(node, children, level)
-        if node.dealt < self.row_count and deal_allowed(node.columns):
+        if not self.remove:
+            generated += self._add_take_offs(node, children, level)
+        if node.dealt < self.row_count and deal_allowed(node.columns, self.variant):
             generated += 1
             self._add_deal(node, children, level)
         return generated
@@ -209,7 +224,7 @@ class _BeamSearch:
         first_empty = empty[0] if empty else -1
         empty_multiplier = multipliers[first_empty]
         generated = 0
-        for source in range(COLUMNS):
+        for source in range(len(columns)):
             source_facts = facts[source]
             if not source_facts.movable:
                 continue
@@ -295,7 +310,9 @@ class _BeamSearch:
         are the parent's hash and score with the source column already left behind)."""
         columns = list(node.columns)
         columns[source] = group.rest
-        target_column = without_complete_run(columns[target] + group.cards)
+        target_column = columns[target] + group.cards
+        if self.remove:
+            target_column = without_complete_run(target_column)
         columns[target] = target_column
         target_facts = node.facts[target]
         after = self.table.facts(target_column)
@@ -310,6 +327,29 @@ class _BeamSearch:
         children.parents.append(node)
         children.actions.append(MOVES[source][group.size - 1][target])
 
+    def _add_take_offs(self, node: Node, children: Children, level: set[int]) -> int:
+        """Add a child for each complete run the player may take off (``spider-1949``),
+        built at once (a take-off is rare); the parent itself, keeping the run, stays in
+        the search through its other children. Return how many were generated."""
+        generated = 0
+        for index, column in enumerate(node.columns):
+            if not ends_in_complete_run(column):
+                continue
+            generated += 1
+            columns = list(node.columns)
+            columns[index] = without_complete_run(column)
+            built = tuple(columns)
+            hash_ = self.table.board_hash(built, node.dealt, self.row_count)
+            if hash_ in self.seen or hash_ in level:
+                continue
+            level.add(hash_)
+            children.built[len(children.scores)] = built
+            children.scores.append(self.table.score(built))
+            children.hashes.append(hash_)
+            children.parents.append(node)
+            children.actions.append(TAKE_OFFS[index])
+        return generated
+
     def _add_deal(self, node: Node, children: Children, level: set[int]) -> None:
         """Add the deal's child: its hash and score follow from each column's facts and the
         card dealt onto it, unless the deal completes a run (then the child is built)."""
@@ -320,7 +360,9 @@ class _BeamSearch:
         hash_ = dealt * DEALT_MULTIPLIER
         score = 0
         built: Columns | None = None
-        for index, column_facts in enumerate(node.facts):
+        if len(row) < len(node.columns):  # a short last row: built at once (once a game)
+            built = dealt_columns(node.columns, row, self.remove)
+        for index, column_facts in enumerate(node.facts if built is None else ()):
             card = row[index]
             if not column_facts.size:
                 hash_ += (card + 1) * multipliers[index]
@@ -329,7 +371,7 @@ class _BeamSearch:
             top = column_facts.top
             suited = card != 0 and card == top - 1
             if suited and column_facts.top_run + 1 >= RUN_LENGTH:
-                built = dealt_columns(node.columns, row)
+                built = dealt_columns(node.columns, row, self.remove)
                 break
             hash_ += (column_facts.hash * HASH_BASE + card + 1) * multipliers[index]
             score += column_facts.score
@@ -395,7 +437,10 @@ class _BeamSearch:
         columns = children.built.get(index)
         if action is DEAL:
             if columns is None:
-                columns = dealt_columns(parent.columns, self.rows[parent.dealt])
+                columns = dealt_columns(parent.columns, self.rows[parent.dealt], self.remove)
+            facts = self.table.all_facts(columns)
+        elif action.target < 0:  # a take-off: always built
+            assert columns is not None
             facts = self.table.all_facts(columns)
         else:
             source, target = action.source, action.target

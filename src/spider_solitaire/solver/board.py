@@ -23,8 +23,12 @@ is rows of unknown cards: a deal on a view puts an unknown card on every column.
 engine refuses to play an action that turns up or deals a hidden card (``hidden``); the
 board plays it and shows the card as unknown.
 
-A :class:`Board` is the 10 columns, the stock rows (fixed for the whole game: the stock is
-only ever dealt from the front, so a board records how many rows were dealt) and the rule.
+A :class:`Board` is the columns (10, or 7 in a one-pack variant), the stock rows (fixed for
+the whole game: the stock is only ever dealt from the front, so a board records how many
+rows were dealt; the last row may be short), the rule and the variant
+(:mod:`spider_solitaire.variants`): its dealing rule, and whether complete runs leave by
+themselves or wait for the player to take them off (``spider-1949``: then a search
+considers both keeping a run and taking it off).
 
 Column facts
 ------------
@@ -44,17 +48,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..moves import COLUMNS, Move
-from ..position import ROW, Position
+from ..moves import Move
+from ..position import Position
+from ..variants import CLASSIC, MAX_COLUMNS, RUN_LENGTH, SPIDER, Variant
 
 FACE_DOWN = 64
 """Flag added to a card value for a face-down card (``64`` alone: a hidden face-down card)."""
 
 UNKNOWN = 0
 """An unknown face-up card: a hidden card turned up or dealt during a search on a view."""
-
-RUN_LENGTH = 13
-"""Cards in a complete run, King down to Ace (a complete run of one suit is removed)."""
 
 NO_RANK = 14
 """The rank a King's group would go onto: no card has it, so a King goes only into an
@@ -66,12 +68,12 @@ HASH_BASE = 0x9E3779B97F4A7C15 * 0x100000001B3 & MASK64 | 1
 
 COLUMN_MULTIPLIERS: tuple[int, ...] = tuple(
     ((0x9E3779B97F4A7C15 * (2 * i + 1)) ^ (0xD6E8FEB86659FD93 * (i + 7))) & MASK64 | 1
-    for i in range(COLUMNS)
+    for i in range(MAX_COLUMNS)
 )
 """Per-column odd multipliers combining column hashes into a board hash while stock is
 left (columns are not interchangeable then: a deal gives each column its own card)."""
 
-ALL_ONES: tuple[int, ...] = (1,) * COLUMNS
+ALL_ONES: tuple[int, ...] = (1,) * MAX_COLUMNS
 """Multipliers once the stock is empty: the columns are interchangeable, so the board
 hash is the sum of the column hashes and permuted boards are one position."""
 
@@ -91,7 +93,7 @@ _CARD_BYTES = tuple(bytes((value,)) for value in range(256))
 """Each byte value as a one-card column."""
 
 Columns = tuple[bytes, ...]
-"""The 10 columns of a board, column 1 first."""
+"""The columns of a board (10, or 7), column 1 first."""
 
 
 def column_hash(column: bytes) -> int:
@@ -132,8 +134,10 @@ def without_complete_run(column: bytes) -> bytes:
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action on a board: ``count`` cards from column ``source`` to column ``target``
-    (0-based), or the deal (:data:`DEAL`: ``source`` -1). Get a move's record from
-    :func:`action` (they are made once and shared)."""
+    (0-based), the deal (:data:`DEAL`: ``source`` -1), or the take-off of the complete run
+    at the end of column ``source`` (``target`` -1, ``count`` 13; ``spider-1949``). Get a
+    move's record from :func:`action` and a take-off's from :data:`TAKE_OFFS` (they are
+    made once and shared)."""
 
     source: int
     target: int
@@ -144,10 +148,17 @@ class Action:
         """True for the deal."""
         return self.source < 0
 
+    @property
+    def is_take_off(self) -> bool:
+        """True for the take-off of a complete run."""
+        return self.target < 0 <= self.source
+
     def to_move(self) -> Move:
         """Return the engine's :class:`~spider_solitaire.moves.Move` (columns 1-10)."""
         if self.source < 0:
             return Move.deal()
+        if self.target < 0:
+            return Move.take_off(self.source + 1)
         return Move(self.source + 1, self.target + 1, self.count)
 
 
@@ -155,16 +166,34 @@ DEAL = Action(-1, -1, 0)
 """The deal."""
 
 MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(Action(source, target, count) for target in range(10)) for count in range(1, 14))
-    for source in range(10)
+    tuple(
+        tuple(Action(source, target, count) for target in range(MAX_COLUMNS))
+        for count in range(1, RUN_LENGTH + 1)
+    )
+    for source in range(MAX_COLUMNS)
 )
 """The shared :class:`Action` of every move, as ``MOVES[source][count - 1][target]``."""
+
+TAKE_OFFS: tuple[Action, ...] = tuple(
+    Action(source, -1, RUN_LENGTH) for source in range(MAX_COLUMNS)
+)
+"""The shared take-off of each column (0-based)."""
 
 
 def action(source: int, target: int, count: int) -> Action:
     """Return the shared :class:`Action` moving ``count`` (1-13) cards from ``source`` to
     ``target`` (columns 0-9)."""
     return MOVES[source][count - 1][target]
+
+
+def action_of(move: Move) -> Action:
+    """Return the shared :class:`Action` of an engine move with its count, a take-off or
+    the deal."""
+    if move.is_deal:
+        return DEAL
+    if move.is_take_off:
+        return TAKE_OFFS[move.source - 1]
+    return MOVES[move.source - 1][move.resolved_count - 1][move.target - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,13 +363,16 @@ class ColumnTable:
     Args:
         classic: True under the Classic rule (a moving group is one suit).
         weights: the evaluation giving :attr:`ColumnFacts.score`; None for none (scores 0).
+        remove: True when complete runs leave by themselves (every variant but
+            ``spider-1949``, whose boards also have take-offs).
     """
 
-    __slots__ = ("classic", "known", "weights")
+    __slots__ = ("classic", "known", "remove", "weights")
 
-    def __init__(self, classic: bool, weights: Weights | None = None) -> None:
+    def __init__(self, classic: bool, weights: Weights | None = None, remove: bool = True) -> None:
         self.classic = classic
         self.weights = weights
+        self.remove = remove
         self.known: dict[bytes, ColumnFacts] = {}
         """The facts of every column met so far."""
 
@@ -456,14 +488,15 @@ class ColumnTable:
         (all 1 once the stock is empty: column order is then ignored)."""
         multipliers = ALL_ONES if dealt == rows else COLUMN_MULTIPLIERS
         value = dealt * DEALT_MULTIPLIER
-        for column, multiplier in zip(columns, multipliers, strict=True):
+        for column, multiplier in zip(columns, multipliers, strict=False):
             value += self.facts(column).hash * multiplier
         return value & MASK64
 
     def legal_actions(self, board: Board) -> list[Action]:
         """Return every legal action on ``board`` in the engine's order
         (:func:`spider_solitaire.rules.legal_moves`): moves by source column, then count
-        from 1 up, then target column; the deal last. A won board has none."""
+        from 1 up, then target column; the take-offs by column (``spider-1949``); the deal
+        last. A won board has none."""
         if board.is_won:
             return []
         columns = board.columns
@@ -478,6 +511,10 @@ class ColumnTable:
                 to_target = moves[group.size - 1]
                 for target in where.for_group(group.onto_rank):
                     found.append(to_target[target])
+        if not board.variant.auto_remove:
+            for source, column in enumerate(columns):
+                if ends_in_complete_run(column):
+                    found.append(TAKE_OFFS[source])
         if board.can_deal():
             found.append(DEAL)
         return found
@@ -487,17 +524,20 @@ class Board(NamedTuple):
     """A position in compact form (see the module docstring).
 
     Attributes:
-        columns: 10 columns, each ``bytes`` bottom to top.
-        stock_rows: the stock rows still to deal at the start, each 10 card bytes
-            (:data:`UNKNOWN` for a hidden card); ``dealt`` says how many were dealt since.
+        columns: the columns (10, or 7), each ``bytes`` bottom to top.
+        stock_rows: the stock rows still to deal at the start, each one card byte per
+            column (:data:`UNKNOWN` for a hidden card), the last possibly short;
+            ``dealt`` says how many were dealt since.
         dealt: rows of ``stock_rows`` already dealt.
         classic: True under the Classic rule (a moving group is one suit).
+        variant: the game of the family (its dealing rule, its take-offs).
     """
 
     columns: Columns
     stock_rows: tuple[bytes, ...]
     dealt: int
     classic: bool
+    variant: Variant = SPIDER
 
     @classmethod
     def from_position(cls, position: Position) -> Board:
@@ -508,8 +548,9 @@ class Board(NamedTuple):
             for column, down in zip(position.columns, position.face_down, strict=True)
         )
         stock = position.stock
-        rows = tuple(bytes(stock[i : i + ROW]) for i in range(0, len(stock), ROW))
-        return cls(columns, rows, 0, position.rule == "classic")
+        size = position.variant.columns
+        rows = tuple(bytes(stock[i : i + size]) for i in range(0, len(stock), size))
+        return cls(columns, rows, 0, position.rule == CLASSIC, position.variant)
 
     @property
     def rows_left(self) -> int:
@@ -530,31 +571,37 @@ class Board(NamedTuple):
         ) or any(card == UNKNOWN for row in self.stock_rows[self.dealt :] for card in row)
 
     def can_deal(self) -> bool:
-        """True when a deal is legal: stock left, and no empty column unless the tableau
-        holds fewer than 10 cards (a rule of the game)."""
-        return self.dealt < len(self.stock_rows) and deal_allowed(self.columns)
+        """True when a deal is legal: stock left, and the variant's dealing rule: in
+        ``spider`` no empty column unless the tableau holds fewer than 10 cards (a rule of
+        the game)."""
+        return self.dealt < len(self.stock_rows) and deal_allowed(self.columns, self.variant)
 
     def deal(self) -> Board:
-        """Return the board after dealing the next row, one card onto each column, with the
-        completed runs removed in column order. The caller checks :meth:`can_deal`."""
+        """Return the board after dealing the next row, one card onto each column (a short
+        row onto the first columns), with the completed runs removed in column order where
+        runs leave by themselves. The caller checks :meth:`can_deal`."""
         row = self.stock_rows[self.dealt]
-        return Board(
-            dealt_columns(self.columns, row), self.stock_rows, self.dealt + 1, self.classic
-        )
+        columns = dealt_columns(self.columns, row, self.variant.auto_remove)
+        return Board(columns, self.stock_rows, self.dealt + 1, self.classic, self.variant)
 
     def play(self, action: Action) -> Board:
-        """Return the board after ``action`` (a move or the deal). The caller checks
-        legality."""
+        """Return the board after ``action`` (a move, a take-off or the deal). The caller
+        checks legality."""
         if action.source < 0:
             return self.deal()
-        return Board(after_move(self.columns, action), self.stock_rows, self.dealt, self.classic)
+        columns = after_move(self.columns, action, self.variant.auto_remove)
+        return Board(columns, self.stock_rows, self.dealt, self.classic, self.variant)
+
+    def table(self, weights: Weights | None = None) -> ColumnTable:
+        """Return a new :class:`ColumnTable` for this board's rule and variant."""
+        return ColumnTable(self.classic, weights, self.variant.auto_remove)
 
     def legal_actions(self, table: ColumnTable | None = None) -> list[Action]:
         """Return every legal action in the engine's order (see
         :meth:`ColumnTable.legal_actions`); give the ``table`` of a search to share its
         cache (it must be for this board's rule)."""
         if table is None:
-            table = ColumnTable(self.classic)
+            table = self.table()
         return table.legal_actions(self)
 
     def key(self) -> tuple[Columns, int]:
@@ -565,28 +612,39 @@ class Board(NamedTuple):
         return (self.columns, self.dealt)
 
 
-def after_move(columns: Columns, move: Action) -> Columns:
+def after_move(columns: Columns, move: Action, remove: bool = True) -> Columns:
     """Return ``columns`` after ``move`` (not the deal): the group leaves its column, the
-    card left on top of it is turned up, and a run completed on the target is removed (rules
-    of the game). The caller checks legality."""
+    card left on top of it is turned up, and a run completed on the target is removed when
+    ``remove`` (runs leave by themselves: rules of the game); a take-off removes the run
+    at the end of its column. The caller checks legality."""
     changed = list(columns)
     source = changed[move.source]
+    if move.target < 0:  # a take-off
+        changed[move.source] = without_complete_run(source)
+        return tuple(changed)
     changed[move.source] = turn_up(source[: -move.count])
-    changed[move.target] = without_complete_run(changed[move.target] + source[-move.count :])
+    joined = changed[move.target] + source[-move.count :]
+    changed[move.target] = without_complete_run(joined) if remove else joined
     return tuple(changed)
 
 
-def deal_allowed(columns: Columns) -> bool:
-    """True when the tableau ``columns`` allow a deal (given stock left): no column is empty,
-    or the tableau holds fewer than 10 cards, so that the deal fills it (a rule of the game)."""
-    return all(columns) or sum(map(len, columns)) < ROW
+def deal_allowed(columns: Columns, variant: Variant = SPIDER) -> bool:
+    """True when the tableau ``columns`` allow a deal (given stock left) under the variant's
+    dealing rule (:meth:`~spider_solitaire.variants.Variant.may_deal`): in ``spider`` no
+    column is empty, or the tableau holds fewer than 10 cards, so that the deal fills it
+    (a rule of the game)."""
+    return all(columns) or variant.may_deal(False, sum(map(len, columns)))
 
 
-def dealt_columns(columns: Columns, row: bytes) -> Columns:
-    """Return ``columns`` after dealing ``row`` (one card onto each column, in column order),
-    with the runs that completes removed (only an Ace can complete one)."""
+def dealt_columns(columns: Columns, row: bytes, remove: bool = True) -> Columns:
+    """Return ``columns`` after dealing ``row`` (one card onto each column, in column order;
+    a short row onto the first columns), with the runs that completes removed when
+    ``remove`` (only an Ace can complete one)."""
     dealt = list(map(bytes.__add__, columns, map(_CARD_BYTES.__getitem__, row)))
-    for index, card in enumerate(row):
-        if card & 15 == 1:
-            dealt[index] = without_complete_run(dealt[index])
+    if remove:
+        for index, card in enumerate(row):
+            if card & 15 == 1:
+                dealt[index] = without_complete_run(dealt[index])
+    if len(row) < len(columns):
+        dealt += columns[len(row) :]
     return tuple(dealt)

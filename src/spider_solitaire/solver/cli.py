@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..game import Game
+from ..variants import VARIANT_NAMES
 from .search import SolveProgress, solve
 
 DEFAULT_TIME_LIMIT = 30.0
@@ -61,7 +62,21 @@ def add_solve_command(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         help=f"seconds at most (default {DEFAULT_TIME_LIMIT:g})",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    add_variant_option(parser)
     parser.set_defaults(handler=cmd_solve)
+
+
+def add_variant_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--variant NAME`` (the registry's names) to a command that takes a game code:
+    a random game of that variant, or the code's seed dealt as it (a position text names
+    its own variant)."""
+    parser.add_argument(
+        "--variant",
+        choices=VARIANT_NAMES,
+        type=str.lower,
+        help="game of the Spider family (see `spider variants`): a random game of it, or "
+        "the code's deal played as it (default: the code's own, spider for a random game)",
+    )
 
 
 def _seconds(text: str) -> float:
@@ -74,8 +89,9 @@ def _seconds(text: str) -> float:
     return value
 
 
-def load_target(target: str) -> tuple[Game, str | None, str | None]:
-    """Return ``(game, code, position_file)`` for a code or an existing position file.
+def load_target(target: str, variant: str | None = None) -> tuple[Game, str | None, str | None]:
+    """Return ``(game, code, position_file)`` for a code or an existing position file; a
+    code is dealt as ``variant`` when one is given (:meth:`Game.from_code`).
 
     Raises:
         InvalidCodeError: not a file and not a valid code.
@@ -91,7 +107,7 @@ def load_target(target: str) -> tuple[Game, str | None, str | None]:
     if "/" in target or "\\" in target or target.endswith(".txt"):
         # a path that names no file: say so rather than "not a code"
         raise FileNotFoundError(f"{target!r}: no such file (and not a game code)")
-    game = Game.from_code(target)
+    game = Game.from_code(target, variant=variant)
     return game, game.code, None
 
 
@@ -128,7 +144,7 @@ class _Progress:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """``spider solve``: see the module docstring; returns the exit status."""
-    game, code, position_file = load_target(args.target)
+    game, code, position_file = load_target(args.target, args.variant)
     progress = _Progress(sys.stderr)
     started = time.perf_counter()
     try:

@@ -11,9 +11,14 @@ better). The first move of the best line found is the hint when that line ends b
 than the position now; moves back to a position met in the last actions of the game are
 never proposed (no undoing the previous move, no back-and-forth), and a line only counts
 as an improvement when it ends better than every position met since the last deal. When
-no line improves the position, the hint is to deal (``deal_now``), first filling an
-empty column when the deal needs it, or, with no deal left, ``stuck``: undo is the way
-out.
+no line improves the position, the hint is to deal (``deal_now``), or, when the deal needs
+an empty column filled first, that filling move (``fill_to_deal``); with no deal left,
+``stuck``: undo is the way out.
+
+Hints that do not contradict themselves (decisions of ours, issue 19): a hint never moves
+cards moved since the last deal straight back to the column they came from (whoever moved
+them: a hint followed, or the player), and once a ``fill_to_deal`` hint was followed the
+next hint is the deal.
 
 Reason codes (:data:`HINT_CODES`), each explained in English and Spanish in the
 ``hints`` section of :mod:`spider_solitaire.messages`. A move's reasons are what the move
@@ -28,8 +33,12 @@ of the sentences:
   longer suited run;
 * ``joins_runs``: cards go onto a next higher card of another suit from a card that
   was not one rank higher, making one longer descending sequence out of two;
-* ``deal_now``: no move helps any more, so deal (after filling an empty column if
-  needed: that filling move is given with this reason too);
+* ``takes_off_run``: a complete run waits at the end of a column (``spider-1949``, where
+  the player takes runs off): taking it off scores 100 and may turn up a card or empty a
+  column;
+* ``deal_now``: no move helps any more, so deal;
+* ``fill_to_deal``: no move helps any more and a column is empty, so fill it (with the
+  move that leaves the best position) so that a row can be dealt;
 * ``stuck``: no move helps and no deal is possible: undo is the way out.
 """
 
@@ -50,6 +59,7 @@ from .board import (
     ColumnTable,
     Weights,
     action,
+    action_of,
     after_move,
     ends_in_complete_run,
     in_column_order,
@@ -63,13 +73,19 @@ HINT_CODES: tuple[str, ...] = (
     "builds_in_suit",
     "completes_run",
     "joins_runs",
+    "takes_off_run",
     "deal_now",
+    "fill_to_deal",
     "stuck",
 )
 """Every reason a :class:`Hint` can give; stable codes for programs and translations."""
 
 _MOVE_REASONS = ("completes_run", "turns_up_card", "empties_column", "builds_in_suit", "joins_runs")
 """Reasons a move can have, most important first (the order of ``Hint.reasons``)."""
+
+HINT_CHOICES = 5
+"""How many hints :func:`hints` ranks at most (the best and the next good moves; a
+decision of ours, as Windows 7's Spider shows the next on each press of H)."""
 
 HISTORY = 100
 """How many earlier positions of the game (at most) a hint looks back at: it never goes
@@ -201,7 +217,8 @@ def _children(table: ColumnTable, columns: Columns, prune: bool) -> list[_Child]
                         continue
                 after = list(columns)
                 after[source] = group.rest
-                after[target] = without_complete_run(target_column + group.cards)
+                joined = target_column + group.cards
+                after[target] = without_complete_run(joined) if table.remove else joined
                 out.append(_Child(action(source, target, count), tuple(after)))
     return out
 
@@ -261,6 +278,10 @@ def hint(
     an equally good one; with the rule that a line must end better than every position
     since the last deal, this keeps hints from going round in circles.
 
+    Moves that take cards moved since the last deal straight back to the column they came
+    from are never hinted (:func:`_straight_back`), and when the last action followed a
+    ``fill_to_deal`` hint, the hint is the deal.
+
     Args:
         game: the game (not changed).
         width: positions kept per layer of the look-ahead.
@@ -270,30 +291,105 @@ def hint(
     Returns:
         A :class:`Hint`.
     """
+    return _hint(game, width, depth, weights, follow=True)
+
+
+def hints(
+    game: Game,
+    *,
+    limit: int = HINT_CHOICES,
+    width: int = 40,
+    depth: int = 8,
+    weights: Weights | None = None,
+) -> tuple[Hint, ...]:
+    """Rank up to ``limit`` hints for ``game``: :func:`hint` first (the best), then the
+    next good moves, best first, each with its own reasons and plan (what repeated
+    presses of H show, then round again).
+
+    A next good move is the first move of a line of the same look-ahead that ends better
+    than the position now and than every position since the last deal (as the best's
+    line must), whose reasons are not empty; lines are ranked by their end's evaluation,
+    then length, then the engine's order of first moves. Moves straight back and
+    positions met since the last deal are left out, as for :func:`hint`. A deal, a fill
+    for the deal, a take-off or ``stuck`` comes alone (no move helps then).
+
+    Args:
+        game: the game (not changed).
+        limit: hints at most (1 or more).
+        width, depth, weights: as for :func:`hint`.
+
+    Returns:
+        One hint or more; the first is :func:`hint`'s.
+    """
+    first = _hint(game, width, depth, weights, follow=True)
+    alone = first.move is None or first.move.is_deal or first.move.is_take_off
+    if alone or first.reasons == ("fill_to_deal",):
+        return (first,)
+    view = game.position.hidden_view()
+    board = Board.from_position(view)
+    if weights is None:
+        weights = HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
+    table = board.table(weights)
+    columns = board.columns
+    forbidden = {past.columns for past in _history(game, len(view.stock))}
+    banned = _straight_back(game, len(view.stock))
+    baseline = min([table.score(columns)] + [table.score(past) for past in forbidden])
+    by_first: dict[Action, _Found] = {}
+    _look_ahead(table, columns, forbidden, width, depth, banned, by_first)
+    ranked = [first]
+    order = sorted(by_first.items(), key=lambda item: (item[1].score, item[1].length))
+    for move, found in order:
+        if len(ranked) >= limit:
+            break
+        if found.score >= baseline or move.to_move() == first.move:
+            continue
+        reasons = _effects(columns, move) or _line_reasons(columns, found.actions, table.remove)
+        if reasons:
+            plan = _cut_line(columns, found.actions, table.remove)
+            line = tuple(step.to_move() for step in plan)
+            ranked.append(Hint(move.to_move(), tuple(reasons), line))
+    return tuple(ranked)
+
+
+def _hint(game: Game, width: int, depth: int, weights: Weights | None, follow: bool) -> Hint:
+    """:func:`hint`; ``follow``: check whether the last action followed a
+    ``fill_to_deal`` hint (False for that check's own hint, which looks one action back)."""
     view = game.position.hidden_view()
     if view.is_won:
         return Hint(None, ())
     board = Board.from_position(view)
     if weights is None:
         weights = HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
-    table = ColumnTable(board.classic, weights)
+    table = board.table(weights)
     columns = board.columns
+    if not table.remove:
+        # spider-1949: a complete run is taken off as soon as it waits (a decision of ours:
+        # the hints keep no run to break up; the solver weighs keeping one).
+        for index, column in enumerate(columns):
+            if ends_in_complete_run(column):
+                take = Move.take_off(index + 1)
+                return Hint(take, ("takes_off_run",), (take,))
+    if follow and board.can_deal() and _followed_fill(game, width, depth, weights):
+        return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
     history = _history(game, len(view.stock))
     forbidden = {past.columns for past in history}
+    banned = _straight_back(game, len(view.stock))
     baseline = min([table.score(columns)] + [table.score(past) for past in forbidden])
 
-    best = _look_ahead(table, columns, forbidden, width, depth)
+    best = _look_ahead(table, columns, forbidden, width, depth, banned)
     # The plan found at the latest earlier position whose line the moves since followed.
     for index in range(min(len(history), depth)):
         past = history[index].columns
         played = [entry.action for entry in reversed(history[: index + 1])]
-        if _replay(past, played)[-1] != columns:
+        if _replay(past, played, table.remove)[-1] != columns:
             break  # a card was turned up since: older plans did not know it
         older = {entry.columns for entry in history[index + 1 :]}
         found = _look_ahead(table, past, older, width, depth)
         if found is None or found.length <= index + 1 or found.actions[: index + 1] != played:
             continue
         rest = found.actions[index + 1 :]
+        if rest[0] in banned:
+            continue
         if best is None or (found.score, len(rest)) < (best.score, best.length):
             best = _Found(found.score, len(rest), rest)
         break
@@ -301,17 +397,17 @@ def hint(
     if best is not None and best.score < baseline:
         line = best.actions
         first = line[0]
-        reasons = _effects(columns, first) or _line_reasons(columns, line)
+        reasons = _effects(columns, first) or _line_reasons(columns, line, table.remove)
         if reasons:
-            plan = _cut_line(columns, line)
+            plan = _cut_line(columns, line, table.remove)
             return Hint(first.to_move(), tuple(reasons), tuple(step.to_move() for step in plan))
     if board.can_deal():
         return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
     if board.rows_left and not all(columns):
-        fill = _best_fill(table, columns, forbidden)
+        fill = _best_fill(table, columns, forbidden, banned)
         if fill is not None:
-            return Hint(fill.to_move(), ("deal_now",), (fill.to_move(),))
-    useful = _useful_move(table, columns, forbidden)
+            return Hint(fill.to_move(), ("fill_to_deal",), (fill.to_move(), Move.deal()))
+    useful = _useful_move(table, columns, forbidden, banned)
     if useful is not None:
         move, reasons = useful
         return Hint(move.to_move(), tuple(reasons), (move.to_move(),))
@@ -324,16 +420,20 @@ def _look_ahead(
     forbidden: set[Columns],
     width: int,
     depth: int,
+    banned: frozenset[Action] = frozenset(),
+    by_first: dict[Action, _Found] | None = None,
 ) -> _Found | None:
     """Layered beam search over moves (no deal) from ``columns``; return the line to the
     best-scored position met (ties: the shorter line, then the earlier one), or None when
-    no move leads anywhere new."""
+    no move leads anywhere new. A line never starts with a move of ``banned``. When
+    ``by_first`` is given, it gets, for each first move, the best line found that starts
+    with it (the same ties)."""
     seen: set[Columns] = {columns} | forbidden
     best: _Found | None = None
     best_line: tuple[Action, ...] = ()
     layer: list[_Line] = []
     for child in _children(table, columns, prune=False):
-        if child.columns not in seen:
+        if child.columns not in seen and child.action not in banned:
             seen.add(child.columns)
             layer.append(_Line(child.columns, (child.action,)))
     for level in range(1, depth + 1):
@@ -343,6 +443,10 @@ def _look_ahead(
             if best is None or score < best.score:
                 best = _Found(score, level, [])
                 best_line = line.actions
+            if by_first is not None:
+                kept = by_first.get(line.actions[0])
+                if kept is None or score < kept.score:
+                    by_first[line.actions[0]] = _Found(score, level, list(line.actions))
         if level == depth:
             break
         following: list[_Line] = []
@@ -360,27 +464,28 @@ def _look_ahead(
     return _Found(best.score, best.length, list(best_line))
 
 
-def _replay(columns: Columns, moves: list[Action]) -> list[Columns]:
-    """The boards along ``moves`` from ``columns`` (``columns`` first)."""
+def _replay(columns: Columns, moves: list[Action], remove: bool = True) -> list[Columns]:
+    """The boards along ``moves`` from ``columns`` (``columns`` first); ``remove`` when
+    complete runs leave by themselves."""
     boards = [columns]
     for move in moves:
-        boards.append(after_move(boards[-1], move))
+        boards.append(after_move(boards[-1], move, remove))
     return boards
 
 
-def _line_reasons(columns: Columns, line: list[Action]) -> list[str]:
+def _line_reasons(columns: Columns, line: list[Action], remove: bool) -> list[str]:
     """Reasons of a line whose first move has none by itself: what the line achieves
     (possibly none: then the line only shuffles cards and is not worth a hint)."""
     found: set[str] = set()
-    boards = _replay(columns, line)
+    boards = _replay(columns, line, remove)
     for before, move in zip(boards, line, strict=False):
         found.update(_effects(before, move))
     return [code for code in _MOVE_REASONS if code in found]
 
 
-def _cut_line(columns: Columns, line: list[Action]) -> list[Action]:
+def _cut_line(columns: Columns, line: list[Action], remove: bool) -> list[Action]:
     """The line up to and including the first move that turns up a card."""
-    boards = _replay(columns, line)
+    boards = _replay(columns, line, remove)
     for index, move in enumerate(line):
         source = boards[index + 1][move.source]
         if source and not source[-1] & 15:
@@ -410,15 +515,17 @@ def no_useful_move(game: Game) -> bool:
     return hint(game).reasons == ("stuck",)
 
 
-def _best_fill(table: ColumnTable, columns: Columns, forbidden: set[Columns]) -> Action | None:
+def _best_fill(
+    table: ColumnTable, columns: Columns, forbidden: set[Columns], banned: frozenset[Action]
+) -> Action | None:
     """The move into an empty column that leaves the best position (never a whole
-    column, so that the move fills one more column than it empties); the first of the
-    best."""
+    column, so that the move fills one more column than it empties, and never one of
+    ``banned``); the first of the best."""
     choice: Action | None = None
     best_score = 0
     for child in _children(table, columns, prune=False):
         move = child.action
-        if columns[move.target] or move.count == len(columns[move.source]):
+        if columns[move.target] or move.count == len(columns[move.source]) or move in banned:
             continue
         if child.columns in forbidden:
             continue
@@ -429,12 +536,12 @@ def _best_fill(table: ColumnTable, columns: Columns, forbidden: set[Columns]) ->
 
 
 def _useful_move(
-    table: ColumnTable, columns: Columns, forbidden: set[Columns]
+    table: ColumnTable, columns: Columns, forbidden: set[Columns], banned: frozenset[Action]
 ) -> tuple[Action, list[str]] | None:
     """A move that does something that matters by itself, with its reasons, if any (the
-    last resort before ``stuck``)."""
+    last resort before ``stuck``), never one of ``banned``."""
     for child in _children(table, columns, prune=False):
-        if child.columns in forbidden:
+        if child.columns in forbidden or child.action in banned:
             continue
         reasons = _effects(columns, child.action)
         if reasons:
@@ -455,5 +562,42 @@ def _history(game: Game, stock: int) -> list[_Past]:
         if len(view.stock) != stock or move.count is None:
             break
         columns = Board.from_position(view).columns
-        found.append(_Past(columns, action(move.source - 1, move.target - 1, move.count)))
+        found.append(_Past(columns, action_of(move)))
     return found
+
+
+def _straight_back(game: Game, stock: int) -> frozenset[Action]:
+    """The moves that would take cards moved since the last deal (at most :data:`HISTORY`
+    actions back) straight back to the column they came from: the same cards (by id),
+    now the last ones of a column, to that column (a decision of ours: a hint that
+    undoes a move just made, by a hint or the player, contradicts it)."""
+    now = game.position.ids
+    past = game.copy()
+    banned: set[Action] = set()
+    for _ in range(HISTORY):
+        if not past.can_undo:
+            break
+        move = past.undo()
+        if len(past.position.stock) != stock or move.count is None:
+            break
+        if move.is_take_off:  # the run left the table: nothing to move back
+            continue
+        count, home = move.count, move.source - 1
+        moved = past.position.ids[home][-count:]
+        for column, ids in enumerate(now):
+            if column != home and count <= 13 and len(ids) >= count and ids[-count:] == moved:
+                banned.add(action(column, home, count))
+    return frozenset(banned)
+
+
+def _followed_fill(game: Game, width: int, depth: int, weights: Weights | None) -> bool:
+    """True when the last action of ``game`` was the move of a ``fill_to_deal`` hint (the
+    hint of the position before it), so that the hint now is the deal."""
+    if not game.can_undo:
+        return False
+    before = game.copy()
+    last = before.undo()
+    if last.is_deal:
+        return False
+    earlier = _hint(before, width, depth, weights, follow=False)
+    return earlier.reasons == ("fill_to_deal",) and earlier.move == last

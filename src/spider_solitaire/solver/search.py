@@ -29,7 +29,7 @@ from ..errors import SpiderError
 from ..game import Game
 from ..moves import Move
 from .beam import DEFAULT_WEIGHTS, beam_search
-from .board import Action, Board, ColumnTable, Weights
+from .board import Action, Board, Weights
 
 STATUSES = ("won", "lost", "unknown")
 """The possible :attr:`SolveResult.status` values."""
@@ -284,7 +284,7 @@ def exhaustive_search(
     Returns:
         An :class:`Exhaustive` record: status, shortest winning line, positions generated.
     """
-    table = ColumnTable(board.classic)
+    table = board.table()
     seen = {board.key()}
     # The positions of the current depth, each with its index in ``reached`` (-1: start).
     layer: list[tuple[Board, int]] = [(board, -1)]

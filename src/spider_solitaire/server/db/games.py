@@ -62,6 +62,9 @@ class GameRecord:
     share_id: str | None = None
     revision: int = 0
     daily_date: date | None = None
+    solved: bool = False
+    """"Show solution" played a move of the game (the solver, not the player): set with
+    ``assisted``, for good (docs/record.md)."""
 
     @classmethod
     def of(cls, row: Row[Any]) -> GameRecord:
@@ -131,6 +134,7 @@ _RECORD = (
     .returning(*GAME_COLUMNS)
 )
 _RECORD_ASSISTED = _RECORD.values(assisted=True)
+_RECORD_SOLVED = _RECORD.values(assisted=True, solved=True)
 _MARK_ASSISTED = (
     update(games)
     .where(games.c.id == bindparam("game_id"), games.c.assisted.is_(False))
@@ -161,6 +165,7 @@ def _result_row(game: GameRecord, decided: Decided, now: datetime) -> dict[str, 
         "moves": decided.moves,
         "playing_ms": game.playing_ms,
         "decided_at": now,
+        "solved": game.solved,
     }
 
 
@@ -308,6 +313,7 @@ class Games(Area):
         played: Sequence[str],
         *,
         assisted: bool = False,
+        solved: bool = False,
         won: Decided | None = None,
         snapshot: str | None = None,
     ) -> GameRecord:
@@ -326,6 +332,8 @@ class Games(Area):
                 steps at once.
             assisted: also mark the game assisted, in the same transaction (a move of
                 the solver's solution).
+            solved: also mark the game assisted and solved (the solver played this move:
+                "Show solution"), in the same transaction.
             won: the last action won the game (its score and move counter): its result
                 is written in the same transaction if the game has none and is not
                 practice (once: a game already decided keeps its result), and the time
@@ -367,7 +375,7 @@ class Games(Area):
         ]
         try:
             with self.database.writing() as connection:
-                statement = _RECORD_ASSISTED if assisted else _RECORD
+                statement = _RECORD_SOLVED if solved else _RECORD_ASSISTED if assisted else _RECORD
                 row = connection.execute(statement, values).first()
                 if row is None:
                     raise StaleVersionError(game.id)

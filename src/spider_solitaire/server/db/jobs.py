@@ -1,5 +1,6 @@
 """What the server processes share about solver work, in SQL: :class:`Jobs` keeps the searches
-for a winnable deal (``deal_searches``, with their heartbeat), the one solver job each player
+for a winnable deal (``deal_searches``, with their heartbeat) and the long answers players
+poll (``help_jobs``), the one solver job each player
 may have running (``player_jobs``), the solutions found for positions (``kept_solutions``),
 the job queue's solver jobs (``solver_jobs``, see :mod:`spider_solitaire.server.jobs.queue`)
 and its workers' heartbeats (``solver_workers``).
@@ -11,12 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Final, Literal
 
 from sqlalchemy import Table, Update, delete, func, insert, select, update
 
 from .engine import Area, aware, plain, utc_now
-from .tables import deal_searches, kept_solutions, player_jobs, solver_jobs, solver_workers
+from .tables import (
+    deal_searches,
+    help_jobs,
+    kept_solutions,
+    player_jobs,
+    solver_jobs,
+    solver_workers,
+)
+
+Polled = Literal["search", "help_job"]
+"""The two kinds of work a player starts and then polls, each in a table of its own with
+the same life (status, ``seen_at``, heartbeat): searches for a winnable deal
+(``deal_searches``) and long answers (``help_jobs``)."""
+
+POLLED: Final[dict[str, Table]] = {"search": deal_searches, "help_job": help_jobs}
+"""The table of each kind of polled work."""
 
 WORKER_ROWS_KEPT = timedelta(days=1)
 """A worker row whose beat is older than this is deleted (a worker that died long ago)."""
@@ -57,24 +73,29 @@ class Jobs(Area):
         with self.database.writing() as connection:
             return bool(connection.execute(statement).rowcount)
 
-    # --- searches for a winnable deal ----------------------------------------------
+    # --- work a player polls: searches for a winnable deal, long answers ---------------
 
-    def add_search(self, row: dict[str, Any]) -> None:
-        """Save a new search for a winnable deal (a row of ``deal_searches``)."""
+    def add_search(self, row: dict[str, Any], *, of: Polled = "search") -> None:
+        """Save a new search for a winnable deal (a row of ``deal_searches``), or with
+        ``of="help_job"`` a new long answer (a row of ``help_jobs``)."""
         with self.database.writing() as connection:
-            connection.execute(insert(deal_searches), row)
+            connection.execute(insert(POLLED[of]), row)
 
-    def search(self, search_id: str) -> dict[str, Any] | None:
-        """Return the search ``search_id`` as a dict of its columns (times in UTC), or
-        None."""
-        return self._by_id(deal_searches, search_id)
+    def search(self, search_id: str, *, of: Polled = "search") -> dict[str, Any] | None:
+        """Return the search (or with ``of="help_job"`` the long answer) ``search_id`` as a
+        dict of its columns (times in UTC), or None."""
+        return self._by_id(POLLED[of], search_id)
 
-    def update_search(self, search_id: str, *, running_only: bool = False, **values: Any) -> bool:
-        """Change columns of the search ``search_id``; with ``running_only``, only while its
-        status is ``running`` (so an end is written once). Return whether a row changed."""
-        statement = update(deal_searches).where(deal_searches.c.id == search_id)
+    def update_search(
+        self, search_id: str, *, running_only: bool = False, of: Polled = "search", **values: Any
+    ) -> bool:
+        """Change columns of the search (or long answer) ``search_id``; with
+        ``running_only``, only while its status is ``running`` (so an end is written once).
+        Return whether a row changed."""
+        table = POLLED[of]
+        statement = update(table).where(table.c.id == search_id)
         if running_only:
-            statement = statement.where(deal_searches.c.status == "running")
+            statement = statement.where(table.c.status == "running")
         return self._changed(statement.values(**values))
 
     def end_player_searches(self, player_id: str, **values: Any) -> bool:
@@ -86,33 +107,33 @@ class Jobs(Area):
         )
         return self._changed(statement.values(**values))
 
-    def beat_searches(self, search_ids: Iterable[str]) -> int:
-        """Write now as the heartbeat (``beat_at``) of the searches ``search_ids`` that are
-        still running; return how many were."""
+    def beat_searches(self, search_ids: Iterable[str], *, of: Polled = "search") -> int:
+        """Write now as the heartbeat (``beat_at``) of the searches (or long answers)
+        ``search_ids`` that are still running; return how many were."""
         ids = list(search_ids)
         if not ids:
             return 0
+        table = POLLED[of]
         with self.database.writing() as connection:
             return int(
                 connection.execute(
-                    update(deal_searches)
-                    .where(deal_searches.c.id.in_(ids), deal_searches.c.status == "running")
+                    update(table)
+                    .where(table.c.id.in_(ids), table.c.status == "running")
                     .values(beat_at=utc_now())
                 ).rowcount
             )
 
-    def end_stale_search(self, search_id: str, before: datetime, **values: Any) -> bool:
-        """End the search ``search_id`` with ``values`` (its status, reason, end time) when
-        it is still running and its heartbeat is older than ``before`` (UTC); return True
-        when this call ended it. One conditional UPDATE: of several processes that find
-        the same search stale at once, exactly one ends it."""
+    def end_stale_search(
+        self, search_id: str, before: datetime, *, of: Polled = "search", **values: Any
+    ) -> bool:
+        """End the search (or long answer) ``search_id`` with ``values`` (its status,
+        reason, end time) when it is still running and its heartbeat is older than
+        ``before`` (UTC); return True when this call ended it. One conditional UPDATE: of
+        several processes that find the same search stale at once, exactly one ends it."""
+        table = POLLED[of]
         statement = (
-            update(deal_searches)
-            .where(
-                deal_searches.c.id == search_id,
-                deal_searches.c.status == "running",
-                deal_searches.c.beat_at < before,
-            )
+            update(table)
+            .where(table.c.id == search_id, table.c.status == "running", table.c.beat_at < before)
             .values(**values)
         )
         return self._changed(statement)

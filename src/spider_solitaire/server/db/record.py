@@ -29,6 +29,8 @@ class ResultRow:
     playing_ms: int
     decided_at: datetime
     daily_date: date | None = None
+    solved: bool = False
+    """The solver played a move of the game ("Show solution"): no personal best."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,7 @@ _RESULT_COLUMNS = [
     results.c.playing_ms,
     results.c.decided_at,
     results.c.daily_date,
+    results.c.solved,
 ]
 """The columns of ``results`` a :class:`ResultRow` holds, in its fields' order."""
 

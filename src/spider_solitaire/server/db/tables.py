@@ -15,7 +15,7 @@ newest migration leaves them: made and upgraded by the Alembic migrations in
 * ``results``: one row per decided, counted game, written once in the transaction of the
   action or abandon that decides it (docs/record.md); ``stat_resets``: resets of the
   figures; ``transfer_codes``: one-time codes that carry a record to another browser.
-* ``game_snapshots``, ``deal_searches``, ``player_jobs``, ``kept_solutions``,
+* ``game_snapshots``, ``deal_searches``, ``help_jobs``, ``player_jobs``, ``kept_solutions``,
   ``solver_jobs``, ``solver_workers``, ``rate_limits``: what several server processes
   share (hosting).
 """
@@ -76,6 +76,7 @@ games = Table(
     Column("share_id", String(32)),
     Column("revision", BigInteger, nullable=False, server_default="0"),
     Column("daily_date", Date),
+    Column("solved", Boolean, nullable=False, server_default=false()),
     Index("ix_games_player_updated", "player_id", "updated_at"),
     Index("ix_games_player_code", "player_id", "code"),
     Index("ix_games_player_daily", "player_id", "daily_date"),
@@ -123,6 +124,31 @@ deal_searches = Table(
 """A search for a winnable deal: its progress (``tried``), its end (``status``, ``reason``,
 the new ``game_id``), when the player last asked (``seen_at``) and when the process running
 it last beat (``beat_at``: a running search whose beat is old has lost its process)."""
+
+help_jobs = Table(
+    "help_jobs",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player_id", String(64), ForeignKey("players.id"), nullable=False),
+    Column("game_id", String(32), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("solve_limit", String(8), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("probes", Integer, nullable=False),
+    Column("reason", String(32)),
+    Column("result", Text),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True)),
+    Column("beat_at", DateTime(timezone=True), nullable=False),
+)
+"""A long answer a player waits for, as a job polled from any process: "Can I still win?"
+(``kind`` ``can_win``) or the solve behind "Show solution" (``solution``) for the game
+``game_id`` at ``version``, with the ``solve_limit`` (``normal``, ``long``); its progress
+(``probes``: positions solved), its end (``status``, ``reason``, the answer as JSON in
+``result``), when the player last asked (``seen_at``) and when the process running it last
+beat (``beat_at``), as for ``deal_searches``."""
 
 player_jobs = Table(
     "player_jobs",
@@ -212,6 +238,7 @@ results = Table(
     Column("moves", Integer, nullable=False),
     Column("playing_ms", BigInteger, nullable=False),
     Column("decided_at", DateTime(timezone=True), nullable=False),
+    Column("solved", Boolean, nullable=False, server_default=false()),
     Index("ix_results_player_decided", "player_id", "decided_at"),
 )
 """One decided, counted game (docs/record.md): written once, in the transaction of the
@@ -262,6 +289,7 @@ GAME_COLUMNS = [
     games.c.share_id,
     games.c.revision,
     games.c.daily_date,
+    games.c.solved,
 ]
 """The columns of ``games`` a :class:`~.games.GameRecord` holds (every one but
 ``updated_at``), in its fields' order."""

@@ -3,7 +3,9 @@
 * :mod:`.hint`: a hint from what the player sees, with its reasons;
 * :mod:`.can_win`: can-win ("Can I still win?") and, when not, the last winnable point;
 * :mod:`.solution`: the solver's solution, played one move at a time;
+* :mod:`.long_answers`: can-win and the solution's solve as jobs the browser polls;
 * :mod:`.deal_search`: searches for a winnable deal;
+* :mod:`.polled`: what the work a player polls shares (deal searches, long answers);
 * :mod:`.kept`: the solutions found so far, which the jobs share;
 * :mod:`.base`: who asks (:class:`Asker`) and what the jobs that run the solver share.
 
@@ -31,6 +33,7 @@ from .can_win import CanWin
 from .deal_search import DealSearches
 from .hint import Hints
 from .kept import KeptSolutions
+from .long_answers import LongAnswers
 from .solution import Solutions
 
 __all__ = ["Asker", "HelpService"]
@@ -47,7 +50,8 @@ class HelpService:
         settings: the solver's limits.
 
     Attributes:
-        hints, can_win, solutions, deal_searches: one per job (see the module docstring).
+        hints, can_win, solutions, long_answers, deal_searches: one per job (see the module
+            docstring).
         kept: the solutions found so far, by game and position.
     """
 
@@ -65,9 +69,13 @@ class HelpService:
         self.can_win = CanWin(games, blocking, runner, settings, self.kept)
         self.solutions = Solutions(games, blocking, runner, settings, self.kept)
         self.deal_searches = DealSearches(games, store, blocking, runner, settings, self.kept)
+        self.long_answers = LongAnswers(
+            games, store, blocking, runner, settings, self.kept, self.can_win, self.solutions
+        )
 
     async def close(self) -> None:
-        """End every deal search (``search_interrupted``), then stop every solver task
-        (the app is shutting down)."""
+        """End every deal search and long answer of this process (``search_interrupted``),
+        then stop every solver task (the app is shutting down)."""
         await self.deal_searches.close()
+        await self.long_answers.close()
         await self.runner.close()

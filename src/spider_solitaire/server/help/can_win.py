@@ -9,7 +9,10 @@ what the player gets is only the answer and a point in the game's own history.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Literal
+
+from pydantic import BaseModel
 
 from ...game import Game
 from ...moves import Move
@@ -20,7 +23,7 @@ from ..jobs.runner import JobLimits
 from ..jobs.tasks import LOST, WON, HistoryOutcome, history_job
 from ..schemas.help import CanWinAnswer, LastWinnable, LostAction
 from ..texts import can_win_texts
-from .base import Asker, SolverHelp
+from .base import SolverHelp
 
 ANSWERS: dict[str, Literal["yes", "no"]] = {WON: "yes", LOST: "no"}
 """The solver's statuses as the answer says them (anything else is ``unknown``)."""
@@ -78,29 +81,50 @@ def last_winnable(
     return LastWinnable(kind="unknown")
 
 
-class CanWin(SolverHelp):
-    """Can-win ("Can I still win?") for the routes (made as :class:`.SolverHelp`)."""
+class CanWinResult(BaseModel):
+    """What "Can I still win?" found, as a long answer keeps it (``help_jobs.result``, JSON):
+    the ``answer``, the solver's ``seconds``, where the game could still be won when no
+    (``last_winnable``) and whether an ``unknown`` may be asked again with the long limit
+    (``longer``). The sentences are made when it is read, in the reader's language."""
 
-    async def answer(
-        self, asker: Asker, game_id: str, version: int, *, long: bool = False
-    ) -> CanWinAnswer:
-        """Solve the current position of ``asker``'s game (with the long limits,
-        ``Settings.solve_time_limit_long`` and ``solve_node_limit_long``, when ``long``);
-        when it is lost, search the game's history for its last winnable point. Answers
-        ``yes``/``no``/``unknown``, the seconds the solver took and where the game could
-        still be won (when no), in words in the asker's language, with the game's state,
-        now marked assisted.
+    answer: Literal["yes", "no", "unknown"]
+    seconds: float
+    last_winnable: LastWinnable | None = None
+    longer: bool = False
+
+
+class CanWin(SolverHelp):
+    """Can-win ("Can I still win?") for the long answers (made as :class:`.SolverHelp`)."""
+
+    def known(self, loaded: LoadedGame) -> CanWinResult | None:
+        """The answer without the solver: ``yes`` when a solution of the current position is
+        kept (:mod:`.kept`); else None."""
+        if self.kept.get(loaded.record.id, loaded.game.position) is not None:
+            return CanWinResult(answer="yes", seconds=0.0)
+        return None
+
+    async def solve(
+        self, player: str, loaded: LoadedGame, limits: JobLimits, *, long: bool = False
+    ) -> CanWinResult:
+        """Solve the current position of ``player``'s game ``loaded`` (with the long
+        limits, ``Settings.solve_time_limit_long`` and ``solve_node_limit_long``, when
+        ``long``) within ``limits`` (its ``cpu_seconds`` are set here); when it is lost,
+        search the game's history for its last winnable point. The game is marked
+        assisted.
 
         Raises:
-            ApiError: 404, 409 ``stale_version`` or ``solve_cancelled``, 422 ``game_won``
-                (nothing to check, and the game is not marked assisted), 503.
+            ApiError: as :meth:`.Runner.run` (409 ``solve_cancelled``, 429, 503).
         """
-        player, language = asker.player, asker.language
-        loaded = await self._unwon(player, game_id, version)
-        assert player is not None  # the player's game was found
-        game = loaded.game
-        if self.kept.get(game_id, game.position) is not None:
-            return await self._answer(loaded, language, "yes", 0.0)
+        game_id, game = loaded.record.id, loaded.game
+        result = self.known(loaded)
+        if result is None:
+            result = await self._solve(player, game_id, game, limits, long)
+        await self.blocking(self.games.mark_assisted, loaded)
+        return result
+
+    async def _solve(
+        self, player: str, game_id: str, game: Game, limits: JobLimits, long: bool
+    ) -> CanWinResult:
         positions = line_of_play(game)
         start = game.start.to_text() if game.start != positions[0] else None
         settings = self.settings
@@ -111,7 +135,7 @@ class CanWin(SolverHelp):
         try:
             outcome = await self.runner.run(
                 player,
-                JobLimits(cpu_seconds, asker.disconnected, address=asker.address),
+                replace(limits, cpu_seconds=cpu_seconds),
                 history_job,
                 [position.to_text() for position in positions],
                 start,
@@ -122,41 +146,30 @@ class CanWin(SolverHelp):
             )
         except SolveFailed:
             seconds = round(time.monotonic() - started, 3)
-            return await self._answer(loaded, language, "unknown", seconds, longer=not long)
+            return CanWinResult(answer="unknown", seconds=seconds, longer=not long)
         if outcome.current.status == WON:
             self.kept.put(game_id, game.position, outcome.current.solution)
         if outcome.last_winnable is not None:
             self.kept.put(game_id, positions[outcome.last_winnable], outcome.solution)
-        return await self._answer(
-            loaded,
-            language,
-            ANSWERS.get(outcome.current.status, "unknown"),
-            round(outcome.current.seconds, 3),
-            last_winnable(game, positions, outcome),
-            longer=not long,
+        answer: Literal["yes", "no", "unknown"] = ANSWERS.get(outcome.current.status, "unknown")
+        return CanWinResult(
+            answer=answer,
+            seconds=round(outcome.current.seconds, 3),
+            last_winnable=last_winnable(game, positions, outcome),
+            longer=not long and answer == "unknown",
         )
 
-    async def _answer(
-        self,
-        loaded: LoadedGame,
-        language: str,
-        answer: Literal["yes", "no", "unknown"],
-        seconds: float,
-        where: LastWinnable | None = None,
-        *,
-        longer: bool = False,
-    ) -> CanWinAnswer:
-        """Mark the game assisted and return the answer with its words in ``language``;
-        ``longer``: an ``unknown`` answer may be asked again with the long limit."""
-        games = self.games
-        marked = await self.blocking(games.mark_assisted, loaded)
-        message, action_label = can_win_texts(answer, seconds, where, language)
+    def view(self, loaded: LoadedGame, result: CanWinResult, language: str) -> CanWinAnswer:
+        """Return ``result`` with its words in ``language`` and the state of ``loaded``
+        (the game as it is now)."""
+        where = result.last_winnable
+        message, action_label = can_win_texts(result.answer, result.seconds, where, language)
         return CanWinAnswer(
-            state=games.state(marked, language),
-            answer=answer,
-            seconds=seconds,
+            state=self.games.state(loaded, language),
+            answer=result.answer,
+            seconds=result.seconds,
             last_winnable=where,
             message=message,
             action_label=action_label,
-            longer=longer and answer == "unknown",
+            longer=result.longer,
         )

@@ -18,7 +18,7 @@ from ..jobs.pool import SolveFailed
 from ..jobs.runner import RETRY_BUSY, JobLimits, Runner
 from ..jobs.tasks import HintOutcome, hint_job
 from ..schemas.help import HintAnswer, HintView
-from ..texts import hint_short, hint_text
+from ..texts import hint_ranked, hint_short, hint_text
 from ..threads import Blocking
 from .base import Asker
 
@@ -35,15 +35,33 @@ supersedes their older one, never their "Can I still win?"."""
 
 def found_hint(outcome: HintOutcome) -> Hint:
     """Return the solver's :class:`~spider_solitaire.solver.Hint` that ``outcome`` (a hint
-    job's answer, in notation) describes."""
+    job's answer, in notation) describes (its best)."""
     move = Move.parse(outcome.move) if outcome.move is not None else None
     return Hint(move, outcome.reasons, tuple(Move.parse(step) for step in outcome.line))
 
 
-def hint_view(game: Game, result: Hint, language: str) -> HintView:
+def ranked_hints(outcome: HintOutcome) -> list[Hint]:
+    """Return every hint ``outcome`` ranks, best first (:func:`found_hint`, then the next
+    good moves)."""
+    others = [
+        Hint(
+            Move.parse(move) if move is not None else None,
+            reasons,
+            tuple(Move.parse(step) for step in line),
+        )
+        for move, reasons, line in outcome.more
+    ]
+    return [found_hint(outcome), *others]
+
+
+def hint_view(
+    game: Game, result: Hint, language: str, number: int = 1, choices: int = 1
+) -> HintView:
     """Return the solver's hint ``result`` for ``game`` as the player sees it, its
     sentences in ``language`` (the solver's hint looks only at the player's view of the
-    game).
+    game); ``number`` of ``choices``: its place among the ranked hints (past the first,
+    ``short`` is led by it: "Hint 2 of 5: ..."; the best reads as one short sentence
+    alone, a decision of ours).
 
     When the hint is ``stuck`` and nothing can be undone, the solver's reason (undo is
     the way out) does not apply: the hint has no reasons, and its text says the way out
@@ -73,7 +91,12 @@ def hint_view(game: Game, result: Hint, language: str) -> HintView:
         short = hint_short(language, kind, can_undo=game.can_undo)
         if not game.can_undo:
             reasons, messages = [], []
+    if number > 1:  # the best reads alone (one short sentence); the next ones say which
+        short = hint_ranked(language, number, choices, short)
     return HintView(
+        number=number,
+        choices=choices,
+        rank=hint_ranked(language, number, choices),
         kind=kind,
         action=action,
         column=column,
@@ -100,9 +123,14 @@ class Hints:
         self.blocking = blocking
         self.runner = runner
 
-    async def hint(self, asker: Asker, game_id: str, version: int) -> HintAnswer:
+    async def hint(self, asker: Asker, game_id: str, version: int, index: int = 0) -> HintAnswer:
         """Return the hint for ``asker``'s game at ``version`` with its sentences in their
-        language, and the game's state, now marked assisted.
+        language, and the game's state, now marked assisted (once: asking again, for the
+        same hint or the next, changes nothing more).
+
+        ``index`` chooses among the ranked hints (:func:`~spider_solitaire.solver.hints`):
+        0 the best, 1 the next good move..., round again past the last (modulo their
+        number): what repeated presses of H ask for.
 
         The hint is a short look-ahead (measured: 5-20 ms typical, 60 ms at worst) run by
         the runner like every solver job (in the pool's worker processes or by ``spider
@@ -136,6 +164,8 @@ class Hints:
         except SolveFailed as failed:
             log.error("a hint's look-ahead failed: %s", failed)
             raise ApiError(503, "solver_failed", headers=RETRY_BUSY) from None
-        view = hint_view(game, found_hint(outcome), language)
+        ranked = ranked_hints(outcome)
+        number = index % len(ranked)
+        view = hint_view(game, ranked[number], language, number + 1, len(ranked))
         marked = await blocking(games.mark_assisted, loaded)
         return HintAnswer(state=games.state(marked, language), hint=view)

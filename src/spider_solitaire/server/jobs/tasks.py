@@ -20,7 +20,7 @@ from typing import Any
 from ...codes import GameCode
 from ...game import Game
 from ...position import Position
-from ...solver import hint, solve
+from ...solver import hints, solve
 from .pool import Report
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -80,11 +80,14 @@ class WinnableOutcome:
 @dataclass(frozen=True, slots=True)
 class HintOutcome:
     """A hint's answer (:func:`hint_job`): the move in notation (count resolved; ``d`` for
-    a deal; None when stuck or won), its reason codes and the short plan it starts."""
+    a deal; None when stuck or won), its reason codes and the short plan it starts; and
+    ``more``: the next good moves, best first, each as ``(move, reasons, line)`` the same
+    way (:func:`spider_solitaire.solver.hints`)."""
 
     move: str | None
     reasons: tuple[str, ...]
     line: tuple[str, ...]
+    more: tuple[tuple[str | None, tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
 def solve_game(game: Game, time_limit: float | None, node_limit: int | None) -> SolveOutcome:
@@ -206,14 +209,20 @@ def winnable_job(
 
 
 def hint_job(report: Report, start: str, snapshot: dict[str, Any], undo_limit: int) -> HintOutcome:
-    """The solver's hint (:func:`spider_solitaire.solver.hint`, which reads only the
+    """The solver's ranked hints (:func:`spider_solitaire.solver.hints`, which read only the
     player's view and the positions since the last deal) for the game that ``snapshot``
     (:meth:`Game.snapshot <spider_solitaire.game.Game.snapshot>`) describes, whose start
     position is ``start`` (notation) and whose undo limit is ``undo_limit``."""
     base = Game(Position.from_text(start, strict=False), undo_limit=undo_limit)
-    found = hint(Game.from_snapshot(snapshot, base))
-    move = str(found.move) if found.move is not None else None
-    return HintOutcome(move, found.reasons, tuple(map(str, found.line)))
+    ranked = [
+        (
+            str(found.move) if found.move is not None else None,
+            found.reasons,
+            tuple(map(str, found.line)),
+        )
+        for found in hints(Game.from_snapshot(snapshot, base))
+    ]
+    return HintOutcome(*ranked[0], more=tuple(ranked[1:]))
 
 
 TASKS = {job.__name__: job for job in (solve_job, history_job, winnable_job, hint_job)}
@@ -250,5 +259,8 @@ def decode_outcome(text: str) -> Outcome:
     if kind == "WinnableOutcome":
         return WinnableOutcome(**fields)
     if kind == "HintOutcome":
-        return HintOutcome(fields["move"], tuple(fields["reasons"]), tuple(fields["line"]))
+        more = tuple((m, tuple(r), tuple(line)) for m, r, line in fields.get("more", ()))
+        return HintOutcome(
+            fields["move"], tuple(fields["reasons"]), tuple(fields["line"]), more=more
+        )
     raise ValueError(f"{kind!r} is not a task's answer")

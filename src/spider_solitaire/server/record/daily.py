@@ -8,14 +8,20 @@ The player's results come from their daily games (``games.daily_date``), read on
 Which date a win falls on (decisions of ours):
 
 * "today" is the player's local date, which the browser sends; any date with shipped deals
-  is accepted (as with Wordle, the server does not check the player's clock);
+  that has begun somewhere is accepted (as with Wordle, the server does not check the
+  player's clock, but a date later than the date at UTC+14 is refused:
+  :func:`..checks.check_begun`);
 * a win counts as won on the day when the moment the game was first won
   (``finished_won_at``), in the time zone the request names (an IANA name, or the offset
   from UTC in minutes), falls on the deal's own date; a later win is "won late";
-* any win of the deal counts for the calendar (assisted or not, counted or practice);
-  a deal lost (counted) and never won is lost; an undecided game of it is playing;
+* any win of the deal by the player counts for the calendar (counted or practice); a win
+  with a hint or "Can I still win?" is marked assisted (``won_assisted``); a game in which
+  "Show solution" played a move (``solved``: the solver played it) is no win of the
+  player's: ``solved``, not won on the day, in no streak; a deal lost (counted) and never
+  won is lost; an undecided game of it is playing;
 * the daily streak counts dates in a row on which at least one of the date's deals was
-  won on the day, ending today, or yesterday while today is not won yet.
+  won on the day by the player (``won`` or ``won_assisted``), ending today, or yesterday
+  while today is not won yet.
 """
 
 from __future__ import annotations
@@ -27,10 +33,12 @@ from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ...daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
-from ..checks import daily_date
+from ...variants import CLASSIC
+from ..checks import check_begun, daily_date
 from ..db import GameRecord, Store
 from ..errors import ApiError
 from ..ids import MONTH, time_zone_name
+from ..schemas.common import suit_count
 from ..schemas.daily import DailyDay, DailyDealView, DailyStatus, DailyView
 from ..texts import (
     daily_date_long,
@@ -47,8 +55,19 @@ log = logging.getLogger(__name__)
 WARN_DAYS = 180
 """The server warns at start when fewer days than this are left in the shipped deals."""
 
-STATUS_ORDER: tuple[DailyStatus, ...] = ("won", "won_late", "playing", "lost", "none")
+STATUS_ORDER: tuple[DailyStatus, ...] = (
+    "won",
+    "won_assisted",
+    "won_late",
+    "solved",
+    "playing",
+    "lost",
+    "none",
+)
 """Results from best to worst: a calendar day's "others" shows the best of two deals."""
+
+WON_ON_THE_DAY: frozenset[DailyStatus] = frozenset({"won", "won_assisted"})
+"""The results that make a date count in the daily streak: won on the day by the player."""
 
 STREAK_LOOKBACK = 800
 """Dates read back for the streak at most (longer than the shipped data)."""
@@ -101,9 +120,15 @@ def deal_status(games: Iterable[GameRecord], zone: dt.tzinfo) -> DailyStatus:
     status: DailyStatus = "none"
     for game in games:
         assert game.daily_date is not None
-        if game.finished_won_at is not None:
+        found: DailyStatus
+        if game.finished_won_at is not None and game.solved:
+            found = "solved"
+        elif game.finished_won_at is not None:
             won_on = game.finished_won_at.astimezone(zone).date()
-            found: DailyStatus = "won" if won_on == game.daily_date else "won_late"
+            if won_on != game.daily_date:
+                found = "won_late"
+            else:
+                found = "won_assisted" if game.assisted else "won"
         elif game.outcome == "lost":
             found = "lost"
         else:
@@ -155,7 +180,7 @@ class DailyBook:
         """Return the daily streak on ``today`` (see the module docstring)."""
         first = max(first_date(), today - dt.timedelta(days=STREAK_LOOKBACK))
         statuses = self._statuses(player_id, first, today, zone)
-        won_days = {day for (day, _), status in statuses.items() if status == "won"}
+        won_days = {day for (day, _), status in statuses.items() if status in WON_ON_THE_DAY}
         day = today if today in won_days else today - dt.timedelta(days=1)
         count = 0
         while day in won_days:
@@ -176,10 +201,12 @@ class DailyBook:
         date's month).
 
         Raises:
-            ApiError: 400 ``no_daily_deal`` (a date without deals), ``bad_request`` (a
-                month that is not YYYY-MM, or outside the shipped data).
+            ApiError: 400 ``no_daily_deal`` (a date without deals), ``daily_not_begun``
+                (a date not begun anywhere yet), ``bad_request`` (a month that is not
+                YYYY-MM, or outside the shipped data).
         """
         today = daily_date(date_text)
+        check_begun(today, self.store.clock())
         first = _month(month_text) if month_text else today.replace(day=1)
         if not first_date().replace(day=1) <= first <= last_date():
             raise ApiError(400, "bad_request", detail=f"no daily deals in {first:%Y-%m}")
@@ -192,10 +219,10 @@ class DailyBook:
 
         deals = [
             DailyDealView(
-                suits=suits,  # type: ignore[arg-type]
+                suits=suit_count(suits),
                 code=daily_deals(today).codes[suits],
                 featured=suits == FEATURED_SUITS,
-                label=variant_label(suits, "classic", language),
+                label=variant_label(suits, CLASSIC, language),
                 status=status(today, suits),
                 status_label=daily_status_label(status(today, suits), language),
             )
@@ -233,7 +260,8 @@ class DailyBook:
             lead=first.weekday(),
             days=days,
             previous=f"{previous:%Y-%m}" if previous >= first_date().replace(day=1) else None,
-            next=f"{following:%Y-%m}" if following <= last_date() else None,
+            # no month after the player's own: its days are all to come (issue 19)
+            next=f"{following:%Y-%m}" if following <= min(today, last_date()) else None,
             streak=streak,
             streak_text=daily_streak_text(streak, language),
         )

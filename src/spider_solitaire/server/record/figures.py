@@ -112,9 +112,11 @@ def record_class(results: Sequence[ResultRow], record: GameRecord) -> list[Resul
 def bests_set(earlier: Sequence[ResultRow], win: ResultRow) -> list[str]:
     """Return the personal bests ``win`` set against the ``earlier`` results of its
     variant and class: ``score``, ``moves``, ``time``. A first win sets none (there is no
-    earlier win to beat: a decision of ours)."""
-    wins = [r for r in earlier if r.outcome == "won"]
-    if not wins:
+    earlier win to beat: a decision of ours). A game the solver played (``solved``: "Show
+    solution" played a move of it) sets none and is no best to beat: it is not the
+    player's own (a decision of ours, docs/record.md)."""
+    wins = [r for r in earlier if r.outcome == "won" and not r.solved]
+    if not wins or win.solved:
         return []
     kinds = []
     if win.score > max(r.score for r in wins):

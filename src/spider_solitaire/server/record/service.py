@@ -20,11 +20,19 @@ from datetime import timedelta
 from ...game import Game
 from ...messages import message
 from ...moves import format_game_record
+from ...variants import CLASSIC
 from ..db import GameRecord, ResultRow, Store
 from ..errors import ApiError
 from ..games import GameService
 from ..ids import SHARE
-from ..schemas.common import RuleName, SuitCount
+from ..schemas.common import (
+    SUIT_COUNTS,
+    RuleName,
+    SuitCount,
+    decided,
+    rule_name,
+    suit_count,
+)
 from ..schemas.record import (
     DailyStats,
     HistoryGame,
@@ -32,8 +40,10 @@ from ..schemas.record import (
     HistoryStatus,
     InProgress,
     LastResult,
+    ReplayAbout,
     ReplayAction,
     ReplayLog,
+    ReplayOutcome,
     ReplayStep,
     ScorePoint,
     Stats,
@@ -53,10 +63,8 @@ LAST_RESULTS = 50
 SCORES_KEPT = 200
 """Scores in the score-over-time picture (the latest ones)."""
 
-ALWAYS_SHOWN: tuple[tuple[SuitCount, RuleName], ...] = (
-    (1, "classic"),
-    (2, "classic"),
-    (4, "classic"),
+ALWAYS_SHOWN: tuple[tuple[SuitCount, RuleName], ...] = tuple(
+    (suits, rule_name(CLASSIC)) for suits in SUIT_COUNTS
 )
 """Variants the statistics always list (others once they have a result)."""
 
@@ -117,8 +125,8 @@ class RecordBook:
         for suits, rule in sorted(variants):
             rows.append(
                 VariantStats(
-                    suits=suits,  # type: ignore[arg-type]
-                    rule=rule,  # type: ignore[arg-type]
+                    suits=suit_count(suits),
+                    rule=rule_name(rule),
                     label=variant_label(suits, rule, language),
                     unassisted=figures(same_class(results, suits, rule, False)),
                     assisted=figures(same_class(results, suits, rule, True)),
@@ -146,14 +154,14 @@ class RecordBook:
             last_results=[
                 LastResult(
                     game_id=r.game_id,
-                    outcome=r.outcome,  # type: ignore[arg-type]
+                    outcome=decided(r.outcome),
                     decided_at=iso(r.decided_at),
                     label=game_label(r, language),
                 )
                 for r in results[-LAST_RESULTS:]
             ],
             scores=[
-                ScorePoint(decided_at=iso(r.decided_at), score=r.score, outcome=r.outcome)  # type: ignore[arg-type]
+                ScorePoint(decided_at=iso(r.decided_at), score=r.score, outcome=decided(r.outcome))
                 for r in results[-SCORES_KEPT:]
             ],
             rules_help=rules_help(language),
@@ -207,6 +215,7 @@ class RecordBook:
                 HistoryGame(
                     game_id=record.id,
                     started_at=iso(record.created_at),
+                    decided_at=iso(result.decided_at) if result is not None else None,
                     label=game_label(record, language),
                     code=record.code,
                     status=status,
@@ -222,9 +231,9 @@ class RecordBook:
 
     # --- replays ----------------------------------------------------------------------
 
-    def _replayed(self, record: GameRecord, language: str) -> tuple[Game, list[ReplayAction]]:
-        """Replay ``record``'s whole action log; return the game at its start and each
-        entry with what it did in ``language``."""
+    def _replayed(self, record: GameRecord, language: str) -> tuple[Game, list[ReplayAction], Game]:
+        """Replay ``record``'s whole action log; return the game at its start, each
+        entry with what it did in ``language``, and the game after the last entry."""
         start = self.service.start(record)
         game = start.copy()
         entries = []
@@ -235,13 +244,39 @@ class RecordBook:
                     number=number, action=action, label=announcement(action, events, language)
                 )
             )
-        return start, entries
+        return start, entries, game
 
     def replay_log(self, record: GameRecord, language: str) -> ReplayLog:
         """Return ``record``'s whole action log for the replay viewer (every action since
         the first, undo, redo and restart included, not only those undo can reach)."""
-        _, entries = self._replayed(record, language)
-        return ReplayLog(steps=len(entries), actions=entries)
+        _, entries, end = self._replayed(record, language)
+        return ReplayLog(
+            steps=len(entries), actions=entries, about=self._about(record, end, language)
+        )
+
+    def _about(self, record: GameRecord, end: Game, language: str) -> ReplayAbout:
+        """What a replay of ``record`` shows (:class:`ReplayAbout`), ``end`` being the game
+        after its whole log: won when it is won there or was won at some point (a win
+        undone before the log ends is still the game's win: docs/record.md), lost when
+        counted lost, else playing."""
+        outcome: ReplayOutcome = "playing"
+        if end.is_won or record.finished_won_at is not None or record.outcome == "won":
+            outcome = "won"
+        elif record.outcome == "lost":
+            outcome = "lost"
+        played = record.last_action_at or record.created_at
+        return ReplayAbout(
+            variant=variant_label(record.suits, record.rule, language),
+            suits=record.suits,  # type: ignore[arg-type]
+            rule=record.rule,  # type: ignore[arg-type]
+            code=record.code,
+            daily=daily_label(record.daily_date, language) if record.daily_date else None,
+            outcome=outcome,
+            outcome_label=status_label(outcome, language),
+            moves=end.position.move_count,
+            score=end.position.score,
+            played_at=iso(played),
+        )
 
     def replay_step(
         self, record: GameRecord, step: int, language: str, *, shown_id: str | None = None

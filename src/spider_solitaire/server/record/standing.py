@@ -8,8 +8,9 @@ from dataclasses import replace
 
 from ...game import Game
 from ..db import GameRecord, Store
+from ..schemas.common import outcome
 from ..schemas.state import RecordView, WinSummary
-from ..texts import best_texts, summary_text
+from ..texts import best_texts, summary_note, summary_text
 from .figures import after_resets, bests_set, iso, record_class, runs
 
 
@@ -56,10 +57,13 @@ def standing_view(store: Store, record: GameRecord, game: Game, language: str) -
                 lost_before=record.outcome == "lost",
                 language=language,
             ),
+            note=summary_note(
+                practice=record.practice, lost_before=record.outcome == "lost", language=language
+            ),
         )
     return RecordView(
         practice=record.practice,
-        outcome=record.outcome if record.outcome in ("won", "lost") else None,  # type: ignore[arg-type]
+        outcome=outcome(record.outcome),
         counted=record.outcome is not None,
         playing_ms=record.playing_ms,
         started_at=iso(record.created_at),

@@ -19,7 +19,7 @@ from ..db import Store
 from ..errors import pick_language
 from ..games import GameService
 from ..help import Asker, HelpService
-from ..ids import GAME, SEARCH, SHARE, IdKind, checked
+from ..ids import GAME, HELP_JOB, SEARCH, SHARE, IdKind, checked
 from ..limits import RateLimiter
 from ..players import COOKIE_NAME, well_formed
 from ..record.daily import DailyBook
@@ -96,12 +96,19 @@ async def search_id_in_path(search_id: Annotated[str, _in_path(SEARCH)]) -> str:
     return checked(SEARCH, search_id)
 
 
+async def help_job_id_in_path(help_job_id: Annotated[str, _in_path(HELP_JOB)]) -> str:
+    """Return the path's ``help_job_id`` (422 ``bad_id`` when malformed)."""
+    return checked(HELP_JOB, help_job_id)
+
+
 GameId = Annotated[str, Depends(game_id_in_path)]
 """A game id from the path, of the right shape (:data:`..ids.GAME`)."""
 ShareId = Annotated[str, Depends(share_id_in_path)]
 """A share id from the path, of the right shape (:data:`..ids.SHARE`)."""
 SearchId = Annotated[str, Depends(search_id_in_path)]
 """A winnable-deal search's id from the path, of the right shape (:data:`..ids.SEARCH`)."""
+HelpJobId = Annotated[str, Depends(help_job_id_in_path)]
+"""A long answer's id from the path, of the right shape (:data:`..ids.HELP_JOB`)."""
 
 
 async def asker(request: Request, player: Player, language: Language) -> Asker:

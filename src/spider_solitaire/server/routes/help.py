@@ -1,5 +1,6 @@
-"""Help: a hint, can-win ("Can I still win?"), the solution one move at a time, and
-searches for winnable deals (docs/api.md). Undoing several steps at once is in
+"""Help: a hint, can-win ("Can I still win?"), the solution one move at a time (can-win and
+the solution's solve as long answers to poll), and searches for winnable deals
+(docs/api.md). Undoing several steps at once is in
 :mod:`.actions`."""
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from fastapi import APIRouter, Request, Response
 
 from ..players import set_player_cookie
 from ..schemas.help import (
-    CanWinAnswer,
     CanWinRequest,
     DealSearch,
     DealSearchRequest,
+    HelpJob,
     HelpRequest,
     HintAnswer,
+    HintRequest,
     SolutionStep,
 )
 from .deps import (
@@ -26,6 +28,7 @@ from .deps import (
     Blocker,
     GameId,
     Help,
+    HelpJobId,
     Language,
     Player,
     SearchId,
@@ -53,43 +56,100 @@ def game_help_responses(s422: str) -> dict[int | str, dict[str, Any]]:
     summary="A hint",
     dependencies=[SOLVER_LIMIT],
 )
-async def hint(game_id: GameId, body: HelpRequest, helper: Help, asker: Asking) -> HintAnswer:
+async def hint(game_id: GameId, body: HintRequest, helper: Help, asker: Asking) -> HintAnswer:
     """Suggest one action from what the player can see, with its sentences in the
-    player's language; the game is marked assisted."""
-    return await helper.hints.hint(asker, game_id, body.version)
+    player's language: the best (``index`` 0) or the next good one (``index`` 1, 2...,
+    round again); the game is marked assisted (once)."""
+    return await helper.hints.hint(asker, game_id, body.version, body.index)
+
+
+HELP_JOB_202: dict[int | str, dict[str, Any]] = {
+    202: {
+        "model": HelpJob,
+        "description": "Accepted: the answer is worked out as a job; poll "
+        "GET /api/help-jobs/{help_job_id} (from any server process)",
+    }
+}
+"""The 202 of a route that answers with a long answer to poll."""
 
 
 @router.post(
     "/games/{game_id}/can-win",
+    status_code=202,
     responses=game_help_responses("game_won: nothing left to check"),
     summary="Can I still win?",
     dependencies=[SOLVER_LIMIT],
 )
-async def can_win(
-    game_id: GameId, body: CanWinRequest, helper: Help, asker: Asking
-) -> CanWinAnswer:
-    """Solve the current position (with the face-down cards, in the server): yes, no or
+async def can_win(game_id: GameId, body: CanWinRequest, helper: Help, asker: Asking) -> HelpJob:
+    """Start solving the current position (with the face-down cards, in the server) as a
+    job to poll (``GET /api/help-jobs/{id}``): once done, its ``can_win`` is yes, no or
     unknown; when no, where in this game's history it could still be won; the answer in
-    words in the player's language. The game is marked assisted. A client that leaves
-    stops the solve. ``"limit": "long"`` gives the solver the server's longer limit."""
-    return await helper.can_win.answer(asker, game_id, body.version, long=body.limit == "long")
+    words in the player's language. The game is marked assisted. ``"limit": "long"``
+    gives the solver the server's longer limit ("Keep thinking"). A position whose
+    solution the server keeps is answered at once (the job comes back done)."""
+    answers = helper.long_answers
+    long = body.limit == "long"
+    job = await answers.start_can_win(asker, game_id, body.version, long=long)
+    return answers.view(job, asker.language)
 
 
 @router.post(
     "/games/{game_id}/solution/next",
-    responses=game_help_responses(
-        "game_won, not_winnable (proved lost) or no_solution_found (not in time)"
-    ),
+    responses={
+        **game_help_responses("game_won"),
+        **HELP_JOB_202,
+    },
     summary="Play the next move of the solution",
     dependencies=[SOLVER_LIMIT],
 )
 async def solution_next(
-    game_id: GameId, body: HelpRequest, helper: Help, asker: Asking
-) -> SolutionStep:
+    game_id: GameId, body: HelpRequest, helper: Help, asker: Asking, response: Response
+) -> SolutionStep | HelpJob:
     """Play the next move of the solver's solution from the current position (solved once,
     then kept); answered like an action, with the move, the moves left and the panel's
-    sentence. The game is marked assisted."""
-    return await helper.solutions.next_step(asker, game_id, body.version)
+    sentence. The game is marked assisted. When no solution of this position is kept yet,
+    the answer is 202 with a job that solves it (poll it; once ``done``, ask again; when
+    ``failed``, its reason is ``not_winnable`` or ``no_solution_found``)."""
+    step = await helper.solutions.next_step(asker, game_id, body.version)
+    if step is not None:
+        return step
+    answers = helper.long_answers
+    job = await answers.start_solution(asker, game_id, body.version)
+    response.status_code = 202
+    return answers.view(job, asker.language)
+
+
+HELP_JOB = "/help-jobs/{help_job_id}"
+"""One long answer."""
+
+
+@router.get(
+    HELP_JOB,
+    responses=error_responses(404, s422=BAD_ID),
+    summary="How a long answer goes",
+)
+async def get_help_job(
+    help_job_id: HelpJobId, helper: Help, player: Player, language: Language
+) -> HelpJob:
+    """Return the long answer's progress, or its end: the can-win answer, the solution
+    kept, or why not. A running job that nobody asks about for a while is cancelled; one
+    whose server process went away is ended (``search_interrupted``) by this poll."""
+    answers = helper.long_answers
+    return answers.view(answers.find(player, help_job_id), language)
+
+
+@router.post(
+    HELP_JOB + "/stop",
+    responses=error_responses(404, s422=BAD_ID),
+    summary="Stop a long answer",
+)
+async def stop_help_job(
+    help_job_id: HelpJobId, helper: Help, player: Player, language: Language
+) -> HelpJob:
+    """Stop the long answer (its solver process is killed) and answer how it ended
+    (``cancelled``, ``stopped``); one that has already ended is left as it is."""
+    answers = helper.long_answers
+    return answers.view(answers.stop(player, help_job_id), language)
 
 
 @router.post(

@@ -81,13 +81,26 @@ def index(request: Request) -> Response:
     return HTMLResponse(PLACEHOLDER_PAGE, headers={"Cache-Control": "no-cache"})
 
 
+LANGUAGE_COOKIE = "spider_lang"
+"""The cookie in which the table keeps the language chosen in its Settings (``en`` or
+``es``; web/js/settings.js writes it, nothing else reads it): the rules page follows it
+when its address names no language (issue 19)."""
+
+
 @router.api_route("/rules", methods=["GET", "HEAD"])
 def rules(request: Request, lang: str | None = None) -> Response:
     """Serve the rules page (:func:`spider_solitaire.server.rules_page.rules_page`) in
     ``lang`` (``en`` or ``es``, the page's own language switch and the table's links say
-    which) or else the ``Accept-Language`` header's language; any other ``lang`` is
+    which), else the language chosen in the table's Settings (:data:`LANGUAGE_COOKIE`),
+    else the ``Accept-Language`` header's language; any other ``lang`` or cookie value is
     ignored. ``no-cache`` like the page."""
-    language = lang if lang in LANGUAGES else pick_language(request.headers.get("accept-language"))
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if lang in LANGUAGES:
+        language = lang
+    elif chosen in LANGUAGES:
+        language = chosen
+    else:
+        language = pick_language(request.headers.get("accept-language"))
     page = rules_page(language, str(request.app.state.settings.web_dir))
     return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 

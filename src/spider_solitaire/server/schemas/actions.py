@@ -15,10 +15,12 @@ class MoveAction(StrictBody):
     """A move (``3:4>7``, ``3>7``), the deal (``d``), ``undo``, ``redo`` or ``restart``,
     for the game at ``version``. The text is read by the engine's grammar alone
     (:func:`spider_solitaire.moves.parse_action`): anything it refuses is 400
-    ``bad_action``."""
+    ``bad_action``. The schema bounds its length at 256 characters (white space around an
+    action is ignored however much there is; a decision of ours), longer is 400
+    ``bad_request``."""
 
     version: Version
-    action: Annotated[str, Field(max_length=32, examples=["3:4>7", "3>7", "d", "undo"])]
+    action: Annotated[str, Field(max_length=256, examples=["3:4>7", "3>7", "d", "undo"])]
 
 
 class AutoAction(StrictBody):

@@ -20,7 +20,63 @@ CardId = Annotated[
 SuitCount = Literal[1, 2, 4]
 """How many suits a deal has."""
 RuleName = Literal["classic", "flexible"]
-"""The rule a game is played under."""
+"""The rule a game is played under (the registry's
+:data:`~spider_solitaire.variants.GROUP_RULES`; ``tests/server`` checks they agree)."""
+Outcome = Literal["won", "lost"]
+"""How a decided game ended."""
+
+SUIT_COUNTS: tuple[SuitCount, ...] = (1, 2, 4)
+"""The values of :data:`SuitCount`."""
+RULE_NAMES: tuple[RuleName, ...] = ("classic", "flexible")
+"""The values of :data:`RuleName`, in the registry's order."""
+OUTCOMES: tuple[Outcome, ...] = ("won", "lost")
+"""The values of :data:`Outcome`."""
+
+
+def suit_count(value: int) -> SuitCount:
+    """Return ``value`` as a :data:`SuitCount` (a stored game's suits).
+
+    Raises:
+        ValueError: not 1, 2 or 4 (a stored row the engine never wrote).
+    """
+    for known in SUIT_COUNTS:
+        if value == known:
+            return known
+    raise ValueError(f"suits {value!r} is not 1, 2 or 4")
+
+
+def rule_name(value: str) -> RuleName:
+    """Return ``value`` as a :data:`RuleName` (a stored game's rule).
+
+    Raises:
+        ValueError: not a group rule of the registry.
+    """
+    for known in RULE_NAMES:
+        if value == known:
+            return known
+    raise ValueError(f"rule {value!r} is not a group rule")
+
+
+def decided(value: str) -> Outcome:
+    """Return a result row's ``value`` as an :data:`Outcome`.
+
+    Raises:
+        ValueError: neither ``won`` nor ``lost`` (a row the server never wrote).
+    """
+    found = outcome(value)
+    if found is None:
+        raise ValueError(f"outcome {value!r} is not won or lost")
+    return found
+
+
+def outcome(value: str | None) -> Outcome | None:
+    """Return ``value`` as an :data:`Outcome`, or None for a game not decided (or given up
+    without a result)."""
+    for known in OUTCOMES:
+        if value == known:
+            return known
+    return None
+
 
 MAX_VERSION = 2**31 - 1
 """Versions never get near this; larger ones are refused as malformed."""

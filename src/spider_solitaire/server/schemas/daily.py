@@ -8,10 +8,12 @@ from pydantic import BaseModel, Field
 
 from .common import SuitCount
 
-DailyStatus = Literal["won", "won_late", "lost", "playing", "none"]
+DailyStatus = Literal["won", "won_assisted", "won_late", "solved", "lost", "playing", "none"]
 """The player's result for a daily deal: ``won`` (on its own date, in the player's time
-zone), ``won_late`` (won on a later date), ``lost`` (counted lost, never won), ``playing``
-(a game of it undecided), ``none`` (not played)."""
+zone, by the player alone), ``won_assisted`` (on its own date, with a hint or "Can I still
+win?"), ``won_late`` (won on a later date), ``solved`` (won by "Show solution": the solver
+played it, which is no daily win), ``lost`` (counted lost, never won), ``playing`` (a game
+of it undecided), ``none`` (not played)."""
 
 
 class DailyDealView(BaseModel):
@@ -46,7 +48,8 @@ class DailyView(BaseModel):
     """``GET /api/daily``: the ``date``'s deals with the player's results, the month's
     calendar (``month`` YYYY-MM, its ``month_label``, the seven ``weekdays`` from Monday,
     ``lead``: empty places before the 1st in a week starting on Monday, ``days``),
-    ``previous``/``next`` months with deals (null at the ends), and the daily
+    ``previous``/``next`` months with deals (null at the ends; ``next`` stops at the month
+    of ``date``, the player's today: a decision of ours), and the daily
     ``streak`` (dates in a row won on their own date, counting back from today or
     yesterday) with ``streak_text``."""
 

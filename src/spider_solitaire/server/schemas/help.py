@@ -19,6 +19,17 @@ class HelpRequest(StrictBody):
     version: Version
 
 
+class HintRequest(StrictBody):
+    """Ask for a hint about the game at ``version``: ``index`` 0 (the default) is the best,
+    1 the next good move, and so on, round again past the last (``index`` modulo the
+    hints ranked): what repeated presses of H ask for."""
+
+    version: Version
+    index: Annotated[int, Field(ge=0, le=1000)] = Field(
+        default=0, description="which ranked hint: 0 the best, then the next (wraps round)"
+    )
+
+
 class CanWinRequest(StrictBody):
     """Ask "Can I still win?" about the game at ``version``. ``limit`` ``long`` solves
     with the server's longer limit (``Settings.solve_time_limit_long``: "Keep thinking"
@@ -36,11 +47,13 @@ class HintView(BaseModel):
     ``kind`` is ``move`` (move the last ``count`` cards of ``column`` to ``target``),
     ``deal`` (deal a row) or ``stuck`` (no useful move and no deal: undo is the way out).
     ``reasons`` are the hint's codes (``turns_up_card``, ``empties_column``,
-    ``builds_in_suit``, ``completes_run``, ``joins_runs``, ``deal_now``, ``stuck``), and
+    ``builds_in_suit``, ``completes_run``, ``joins_runs``, ``deal_now``, ``fill_to_deal``,
+    ``stuck``), and
     ``messages`` their sentences in the player's language, in the same order. ``text``
     is the head sentence, shown before the messages; when stuck with nothing to undo, it
     says the way out (restart or a new game) and there are no reasons. ``short`` is the
-    whole hint in one short sentence (what to do and the first reason), shown first."""
+    whole hint in one short sentence (what to do and the first reason), shown first.
+    ``number`` of ``choices``: its place among the ranked hints (``rank`` in words)."""
 
     kind: Literal["move", "deal", "stuck"]
     action: str | None = Field(description='the action in notation ("3:4>7", "d"), or null')
@@ -52,8 +65,16 @@ class HintView(BaseModel):
     text: str = Field(description='"Hint: move the 4 of spades from column 3 to column 7."')
     short: str = Field(
         description="the hint in one short sentence, what to do and the main reason: "
-        '"Move the 4 of spades from column 3 to column 7: it turns up a face-down card."'
+        '"Move the 4 of spades from column 3 to column 7: it turns up a face-down card."; '
+        'with several hints ranked, led by its rank: "Hint 2 of 5: Move ..."'
     )
+    number: Annotated[int, Field(ge=1)] = Field(
+        default=1, description="which of the ranked hints this is (1: the best)"
+    )
+    choices: Annotated[int, Field(ge=1)] = Field(
+        default=1, description="how many hints are ranked for this position (at most 5)"
+    )
+    rank: str = Field(default="", description='"2 of 5"')
 
 
 class HintAnswer(BaseModel):
@@ -167,5 +188,33 @@ class DealSearch(BaseModel):
     stock: bool = False
     seconds: Annotated[float, Field(ge=0)]
     state: GameState | None = None
+    reason: str | None = None
+    message: str | None = None
+
+
+class HelpJob(BaseModel):
+    """A long answer the player polls (``GET /api/help-jobs/{id}``): "Can I still win?"
+    (``kind`` ``can_win``) or the solve behind "Show solution" (``solution``), asked about
+    the game ``game_id`` at ``version``.
+
+    ``status``: ``running``; ``done`` (for ``can_win``, ``can_win`` holds the answer with
+    the game's state as it is now; for ``solution``, the solution is kept: ask
+    ``POST /api/games/{id}/solution/next`` again to play its first move); ``failed``
+    (``reason``: ``not_winnable``, ``no_solution_found``, ``search_interrupted``,
+    ``solver_failed``...); ``cancelled`` (``stopped`` by the player, ``solve_cancelled``
+    when the player asked the solver again, or nobody asked about it for a while).
+    ``probes`` is how many positions the solver has finished so far (can-win searching
+    the game's history), ``seconds`` the time since it started (to its end once ended).
+    ``message`` is the sentence to show: the progress while running, the reason's sentence
+    when failed or cancelled, null when done."""
+
+    id: str
+    kind: Literal["can_win", "solution"]
+    game_id: str
+    version: Version
+    status: Literal["running", "done", "failed", "cancelled"]
+    probes: Annotated[int, Field(ge=0)]
+    seconds: Annotated[float, Field(ge=0)]
+    can_win: CanWinAnswer | None = None
     reason: str | None = None
     message: str | None = None

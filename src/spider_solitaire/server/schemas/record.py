@@ -117,12 +117,15 @@ HistoryStatus = Literal["playing", "won", "lost", "lost_then_won", "practice", "
 
 
 class HistoryGame(BaseModel):
-    """One game in the history: when it started, its variant ``label``, ``code`` (null
-    from a position), ``status`` (and ``status_label`` in words), figures as they stand,
-    and whether it is the player's ``current`` game."""
+    """One game in the history: when it started, when its counted result was decided
+    (``decided_at``, the time the statistics' strip gives it; null while undecided and for
+    practice), its variant ``label``, ``code`` (null from a position), ``status`` (and
+    ``status_label`` in words), figures as they stand, and whether it is the player's
+    ``current`` game."""
 
     game_id: str
     started_at: str
+    decided_at: str | None = None
     label: str
     code: str | None
     status: HistoryStatus
@@ -152,11 +155,41 @@ class ReplayAction(BaseModel):
     label: str
 
 
+ReplayOutcome = Literal["won", "lost", "playing"]
+
+
+class ReplayAbout(BaseModel):
+    """What a replay shows, for whoever watches it (a shared link's visitor too): the
+    deal and how the game ended, nothing of its player (no player or game id, no other
+    game, no assisted flag).
+
+    ``variant`` is the variant's name ("2 suits · Classic"); ``code`` the deal's game code
+    (null for a game started from a position: "Play this deal" needs a code); ``daily``
+    the daily deal's label ("Daily · 2 Dec") or null; ``outcome`` how the log ends:
+    ``won`` (the last run removed at some point), ``lost`` (counted lost and never won),
+    ``playing`` (an owner's undecided game); ``moves`` and ``score`` the move counter and
+    score at the end of the log; ``played_at`` the last action's time (ISO 8601 UTC; the
+    start's for a game with none)."""
+
+    variant: str
+    suits: SuitCount
+    rule: RuleName
+    code: str | None
+    daily: str | None
+    outcome: ReplayOutcome
+    outcome_label: str
+    moves: int
+    score: int
+    played_at: str
+
+
 class ReplayLog(BaseModel):
-    """A game's whole action log, for the replay viewer: ``steps`` entries."""
+    """A game's whole action log, for the replay viewer: ``steps`` entries, and what the
+    replay shows (``about``)."""
 
     steps: int
     actions: list[ReplayAction]
+    about: ReplayAbout
 
 
 class ReplayStep(BaseModel):

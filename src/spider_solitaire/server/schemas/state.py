@@ -94,7 +94,9 @@ class WinSummary(BaseModel):
     ``playing_ms``, whether it was ``assisted``, the winning ``streak`` of its variant and
     class (assisted or not) after it (0 for practice), ``bests``: a sentence for each
     personal best this win set (beating an earlier win of the same variant and class),
-    and ``text``: the summary in one finished sentence (several joined)."""
+    ``text``: the summary in one finished sentence (several joined), and ``note``: what
+    the figures, streak, bests and ``assisted`` do not say (practice, or already counted
+    as a loss), or null: the summary window shows each thing once (issue 19)."""
 
     score: Annotated[int, Field(ge=0)]
     moves: Annotated[int, Field(ge=0)]
@@ -103,6 +105,7 @@ class WinSummary(BaseModel):
     streak: Annotated[int, Field(ge=0)]
     bests: list[str]
     text: str
+    note: str | None = None
 
 
 class RecordView(BaseModel):
@@ -138,8 +141,13 @@ class GameState(BaseModel):
     removed: list[SuitText] = Field(description="suits of the removed runs, in order")
     stock_rows_left: Annotated[int, Field(ge=0)]
     is_won: bool
-    can_undo: bool
-    can_redo: bool
+    can_undo: bool = Field(description="undo may be sent (false once the game is won)")
+    can_redo: bool = Field(description="redo may be sent (false once the game is won)")
+    can_restart: bool = Field(
+        default=True,
+        description="restart may be sent: true until the game is won (a won game is "
+        "finished: undo, redo and restart are refused with 422 game_over)",
+    )
     assisted: bool = Field(description="a hint or the solver helped in this game")
     columns: Annotated[list[ColumnView], Field(min_length=10, max_length=10)]
     groups: list[GroupView]

@@ -20,7 +20,13 @@ function replayPath(source) {
     : `/api/games/${encodeURIComponent(source.game)}/replay`;
 }
 
-export function createApi({ language = () => "en", base = "" } = {}) {
+/**
+ * @param language () => string: the language asked for (Accept-Language)
+ * @param base the server's address before the paths ("" for the page's own)
+ * @param answered () => void: told after every answer under 500 that came: the server
+ *   is reachable again (messages.js takes down its "did not answer" notice)
+ */
+export function createApi({ language = () => "en", base = "", answered = () => {} } = {}) {
   async function request(method, path, body, signal) {
     const headers = { Accept: "application/json", "Accept-Language": language() };
     const init = { method, headers, credentials: "same-origin", cache: "no-store", signal };
@@ -35,6 +41,7 @@ export function createApi({ language = () => "en", base = "" } = {}) {
       if (error?.name === "AbortError") throw error; // the caller stopped waiting
       throw new NetworkError(String(error));
     }
+    if (response.status < 500) answered();
     let data = null;
     if (response.status === 204) return null;
     try {
@@ -66,14 +73,26 @@ export function createApi({ language = () => "en", base = "" } = {}) {
     open: (id, confirm = []) => request("POST", `/api/games/${encodeURIComponent(id)}/open`, { confirm }),
     /** `{version, action, ...}` -> {state, events, announcement}. */
     act: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
-    /** -> {state, hint}. */
-    hint: (id, version) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version }),
-    /** -> {state, answer, seconds, last_winnable, message, action_label}; abort with `signal` to stop the solver. */
-    canWin: (id, version, signal, limit = "normal") =>
-      request("POST", `/api/games/${encodeURIComponent(id)}/can-win`, { version, limit }, signal),
-    /** -> {state, events, action, remaining, announcement, message}: the next move of the solution, played. */
+    /** -> {state, hint}; `index`: which ranked hint (0 the best, the server wraps round). */
+    hint: (id, version, index = 0) =>
+      request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version, index }),
+    /**
+     * "Can I still win?" -> a help job (202) to poll with helpJob() until its `status` is
+     * not "running"; once "done", its `can_win` is {state, answer, seconds, last_winnable,
+     * message, action_label, longer}.
+     */
+    canWin: (id, version, limit = "normal") =>
+      request("POST", `/api/games/${encodeURIComponent(id)}/can-win`, { version, limit }),
+    /**
+     * -> {state, events, action, remaining, announcement, message}: the next move of the
+     * solution, played; or, while no solution is known yet, a help job (202, `kind`
+     * "solution") to poll with helpJob(), then ask again.
+     */
     solutionNext: (id, version, signal) =>
       request("POST", `/api/games/${encodeURIComponent(id)}/solution/next`, { version }, signal),
+    /** A help job (can-win, the solution's solve): {id, kind, status, probes, message, can_win, reason}. */
+    helpJob: (id) => request("GET", `/api/help-jobs/${encodeURIComponent(id)}`),
+    stopHelpJob: (id) => request("POST", `/api/help-jobs/${encodeURIComponent(id)}/stop`),
     /** Undo `steps` actions at once -> {state, events, announcement}. */
     rewind: (id, version, steps) =>
       request("POST", `/api/games/${encodeURIComponent(id)}/rewind`, { version, steps }),

@@ -1,6 +1,6 @@
 // The controls around the table: the header's buttons and figures, the stuck bar and the
 // Restart window follow the game shown (what the server says may be done: can_undo,
-// can_redo, stuck, its labels), and send what the player chooses to the session.
+// can_redo, can_restart (all false once the game is won), stuck, its labels), and send what the player chooses to the session.
 import { openDialog } from "./dialogs.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,7 +16,7 @@ export function createControls(store, settings, session, { notice, announce }) {
   function draw(game) {
     $("undo").disabled = !game.can_undo;
     $("redo").disabled = !game.can_redo;
-    $("restart").disabled = false;
+    $("restart").disabled = game.can_restart === false;
     $("assisted").hidden = !game.assisted;
     // the playing time as the server measured it (docs/api.md, labels.time); a setting hides it
     const time = game.labels.time;

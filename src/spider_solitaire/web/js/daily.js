@@ -25,10 +25,14 @@ function timeZone() {
   return { tz, offset: -new Date().getTimezoneOffset() };
 }
 
-/** The mark of a calendar day: "won" (a deal won on its date), "late" (only won late), or "". */
+/**
+ * The mark of a calendar day: "won" (a deal won on its date), "assisted" (won on its date
+ * with help only), "late" (only won late), or "" (a deal the solver played is no win).
+ */
 function mark(day) {
   const results = [day.featured, day.others];
   if (results.includes("won")) return "won";
+  if (results.includes("won_assisted")) return "assisted";
   if (results.includes("won_late")) return "late";
   return "";
 }
@@ -230,19 +234,25 @@ export function createDaily(api, store, host) {
       month = view.month;
       $("daily-streak").textContent = view.streak_text;
       drawGrid(view);
-      if (chosen === today || chosen === null) {
-        chosen = today;
-        drawChosen(view);
-      }
       if (focus) grid.querySelector(`[data-date="${focusDate}"]`)?.focus();
+      if (view.days.some((day) => day.date === chosen)) {
+        if (chosen === today) drawChosen(view);
+      } else {
+        // the chosen day follows the month shown (issue 19): the day in focus when it can
+        // be played, else the month's last day that can
+        const playable = view.days.filter((day) => day.playable);
+        const day = playable.find((d) => d.date === focusDate) || playable[playable.length - 1];
+        if (day) await choose(day.date, false);
+      }
     } catch (error) {
       $("daily-error").textContent = errorText(error);
     }
   }
 
-  async function choose(date) {
+  /** Choose `date` and list its deals (`focus`: the grid's focus goes to it too). */
+  async function choose(date, focus = true) {
     chosen = date;
-    focusDate = date;
+    if (focus) focusDate = date;
     for (const button of grid.querySelectorAll("[aria-pressed]")) button.removeAttribute("aria-pressed");
     grid.querySelector(`[data-date="${date}"]`)?.setAttribute("aria-pressed", "true");
     try {

@@ -91,7 +91,11 @@ export function celebrate(slots, animations) {
  */
 export function fillSummary(game) {
   const summary = game.record?.summary || null;
-  $("win-text").textContent = summary?.text || game.labels.win || "";
+  // each thing once: the figures, streak, bests and assisted note below say the rest of
+  // the summary's sentence (which a screen reader hears as the window's description)
+  $("win-said").textContent = summary?.text || game.labels.win || "";
+  $("win-text").textContent = summary ? summary.note || "" : game.labels.win || "";
+  $("win-text").hidden = !$("win-text").textContent;
   $("win-figures").hidden = !summary;
   $("win-bests").replaceChildren();
   $("win-assisted").hidden = !(summary ? summary.assisted : game.assisted);

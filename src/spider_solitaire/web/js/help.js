@@ -14,7 +14,7 @@ import { motionAllowed } from "./animate.js";
 const $ = (id) => document.getElementById(id);
 const STEP_MS = 700; // between two moves of the solution (animations on)
 const QUICK_STEP_MS = 250; // ... and with animations off
-const POLL_MS = 400; // how often a search for a winnable deal is asked about
+const POLL_MS = 400; // how often a search for a winnable deal or a help job is asked about
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const aborted = (error) => error?.name === "AbortError";
@@ -29,7 +29,7 @@ const wonError = (error) => error instanceof ApiError && error.status === 422 &&
  * @param host.announce (text) => void: the live region
  * @param host.showError (error) => void: the notice for a failed request
  * @param host.clearNotice () => void: hide the notice (the panel takes its place)
- * @returns {hint, close, userAction, newGame, relabel, searchDeal}
+ * @returns {hint, close, userAction, acted, newGame, relabel, searchDeal}
  */
 export function createHelp(api, store, { run, act, announce, showError, clearNotice = () => {} }) {
   const panel = $("help-panel");
@@ -42,9 +42,10 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   let onPanelAction = null;
   let onPanelStop = null;
   let onMore = null;
-  let canWinAsked = null; // {controller}
-  let playing = null; // {controller, stopped}
+  let canWinAsked = null; // {stopped, job}
+  let playing = null; // {controller, stopped, job}
   let searching = null; // {id, stopped}
+  let lastHint = null; // {id, version, number}: H again on the same version asks for the next
 
   // --- the panel ----------------------------------------------------------------------
 
@@ -136,7 +137,12 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
         return;
       }
       try {
-        const reply = await api.hint(store.game.id, store.game.version);
+        const { id, version } = store.game;
+        // the same version again while its hint is shown: the next ranked hint (the
+        // server ranks them and goes round again)
+        const again = panelKind === "hint" && lastHint?.id === id && lastHint.version === version;
+        const reply = await api.hint(id, version, again ? lastHint.number : 0);
+        lastHint = { id, version, number: reply.hint.number };
         store.setGame(reply.state);
         store.setHighlight(hintMarks(reply.hint, reply.state));
         // one short sentence first (what to do and the main reason); the whole
@@ -152,9 +158,31 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
 
   // --- can I still win? ---------------------------------------------------------------
 
+  /**
+   * Poll the help job `job` (can-win, the solution's solve) until it ends or `me.stopped`;
+   * `progress` (job) => void sees each running answer. Resolves to the last answer.
+   */
+  async function follow(job, me, progress = () => {}) {
+    me.job = job.id;
+    while (job.status === "running" && !me.stopped) {
+      progress(job);
+      await sleep(POLL_MS);
+      if (me.stopped) break;
+      job = await api.helpJob(job.id);
+    }
+    return job;
+  }
+
+  /** Stop what `me` waits for: its help job on the server, its request here. */
+  function stopJob(me) {
+    me.stopped = true;
+    me.controller?.abort();
+    if (me.job) api.stopHelpJob(me.job).catch(() => {});
+  }
+
   function stopCanWin() {
     if (!canWinAsked) return;
-    canWinAsked.controller.abort();
+    stopJob(canWinAsked);
     canWinAsked = null;
     if (panelKind === "can-win") closePanel();
   }
@@ -169,14 +197,23 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
       sayWon();
       return;
     }
-    const mine = { controller: new AbortController() };
+    const mine = { stopped: false, job: null };
     canWinAsked = mine;
     const askedText = t(limit === "long" ? "can_win.checking_long" : "can_win.checking");
     answer("can-win", askedText, { onStop: stopCanWin, busy: true });
     try {
-      const reply = await api.canWin(game.id, game.version, mine.controller.signal, limit);
-      if (canWinAsked !== mine) return;
+      const started = await api.canWin(game.id, game.version, limit);
+      const job = await follow(started, mine, (running) => {
+        if (panelKind === "can-win" && canWinAsked === mine && running.message) text.textContent = running.message;
+      });
+      if (canWinAsked !== mine || mine.stopped) return;
       canWinAsked = null;
+      if (job.status !== "done") {
+        // failed or cancelled on the server (its process went away, the player asked again)
+        answer("answer", job.message || t("announce.network"));
+        return;
+      }
+      const reply = job.can_win;
       store.setGame(reply.state);
       const kind = reply.last_winnable?.kind;
       let action = reply.action_label;
@@ -230,8 +267,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
 
   function stopPlaying() {
     if (!playing) return;
-    playing.stopped = true;
-    playing.controller?.abort();
+    stopJob(playing);
     playing = null;
     setPlaying(false);
     if (panelKind === "solution") answer("answer", t("solution.stopped"));
@@ -246,14 +282,38 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
       sayWon();
       return;
     }
-    const me = { controller: null, stopped: false };
+    const me = { controller: null, stopped: false, job: null };
     playing = me;
     setPlaying(true);
     answer("solution", t("solution.finding"), { onStop: stopPlaying, busy: true });
+    let caughtUp = false;
     try {
       while (!me.stopped) {
         me.controller = new AbortController();
-        const step = await run(() => api.solutionNext(store.game.id, store.game.version, me.controller.signal));
+        let step;
+        try {
+          step = await run(() => api.solutionNext(store.game.id, store.game.version, me.controller.signal));
+        } catch (error) {
+          // a move asked for before a Stop may have been played all the same (the page
+          // stopped waiting, not the server): take the server's state once and go on
+          const stale = error instanceof ApiError && error.status === 409 && error.body?.state;
+          if (!stale || caughtUp || me.stopped) throw error;
+          caughtUp = true;
+          store.setGame(error.body.state);
+          continue;
+        }
+        caughtUp = false;
+        if (step.kind === "solution") {
+          // no solution known yet: the server solves it as a job; then ask again
+          const job = await follow(step, me);
+          if (me.stopped) return;
+          me.job = null;
+          if (job.status !== "done") {
+            answer("answer", job.message || t("announce.network"));
+            return;
+          }
+          continue;
+        }
         store.setGame(step.state, step.events); // played on the server even if stopped meanwhile
         if (me.stopped) return;
         // the message says how many moves are left, or that the solution is played out
@@ -380,6 +440,14 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     userAction() {
       stopCanWin();
       stopPlaying();
+    },
+    /**
+     * The server played one of the player's own actions (a move, a deal, Undo, Restart...):
+     * whatever the panel said was about the position before it (issue 19: a can-win
+     * answer stayed up after Restart).
+     */
+    acted() {
+      close();
     },
     /** A new game: whatever the panel said was about the old one. */
     newGame() {

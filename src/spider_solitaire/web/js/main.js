@@ -9,9 +9,7 @@ import { attachPointer } from "./pointer.js";
 import { attachKeyboard } from "./keyboard.js";
 import { createHelp } from "./help.js";
 import { createSummary } from "./finish.js";
-import { createRecord } from "./record.js";
 import { createDaily } from "./daily.js";
-import { replaySource, startReplay } from "./replay.js";
 import { language } from "./i18n.js";
 import { attachRules } from "./ruleslink.js";
 import { createTour } from "./tour.js";
@@ -26,14 +24,68 @@ import { attachMenu } from "./menu.js";
 
 const $ = (id) => document.getElementById(id);
 
-const api = createApi({ language });
+// a request answered takes down the notice that the server did not answer
+const api = createApi({ language, answered: () => messages.serverAnswered() });
 const store = createStore();
 const settings = createSettings(store);
 const requests = createRequests();
 let help = null;
 const messages = createMessages({ giveWay: () => help?.giveWay() });
 const { announce, showError, clearNotice } = messages;
-const replaying = replaySource();
+// the replay viewer (replay.js) is fetched only to watch a replay: a lighter first load
+const replayAsked = location.pathname.startsWith("/replay/") || new URLSearchParams(location.search).has("replay");
+
+/**
+ * sound.js (the sounds, Web Audio, and the header's sound panel) comes at the player's
+ * first gesture on the page (a pointer down, a key, a click), before which no answer can
+ * ask for a sound: a lighter first load. From that gesture on, the store's notices are
+ * held and handed to it when it arrives, so the first move sounds like any other.
+ *
+ * @returns Promise<{sound, control}>: createSound's and attachSoundControl's answers
+ */
+function soundAtFirstGesture() {
+  const gestures = ["pointerdown", "keydown", "click"];
+  return new Promise((resolve) => {
+    function load() {
+      for (const kind of gestures) removeEventListener(kind, load, true);
+      const held = [];
+      let hear = (kind, detail) => held.push([kind, detail]);
+      store.subscribe((kind, detail) => hear(kind, detail));
+      const later = {
+        subscribe(fn) {
+          for (const [kind, detail] of held.splice(0)) fn(kind, detail);
+          hear = fn;
+        },
+      };
+      import("./sound.js").then(({ createSound, attachSynth, attachSoundControl }) => {
+        attachSynth();
+        const sound = createSound(later, settings);
+        resolve({ sound, control: attachSoundControl(settings, sound) });
+      }, console.error);
+    }
+    for (const kind of gestures) addEventListener(kind, load, true);
+  });
+}
+
+/**
+ * The record's windows (record.js: Statistics, Game history, transfer) come the first
+ * time one of them opens: a lighter first load.
+ *
+ * @param host what createRecord takes besides the API (record.js)
+ * @returns {openStats, openHistory, openTransfer}, each loading record.js first
+ */
+function recordWhenOpened(host) {
+  let record = null;
+  const open = (name) => () =>
+    (record ??= import("./record.js").then((module) => module.createRecord(api, host))).then(
+      (windows) => windows[name](),
+      (error) => {
+        record = null; // try again next time
+        host.showError(error);
+      },
+    );
+  return { openStats: open("openStats"), openHistory: open("openHistory"), openTransfer: open("openTransfer") };
+}
 
 async function main() {
   frameWindows();
@@ -54,20 +106,25 @@ async function main() {
   );
   settings.apply();
   let summary = null;
+  const soundReady = soundAtFirstGesture();
   const session = createSession(api, store, requests, messages, {
     askConfirm,
+    refused: (error) => soundReady.then(({ sound }) => sound.refused(error)),
     beforeAction: () => help?.userAction(),
+    acted: () => help?.acted(),
     started: () => {
       help?.newGame();
       summary?.forget();
     },
   });
   help = createHelp(api, store, { run: requests.run, act: session.act, announce, showError, clearNotice });
+  const replay = replayAsked ? await import("./replay.js") : null;
+  const replaying = replay?.replaySource();
   if (replaying) {
     // a replay is watched: no input on the table, no game of the player's is touched
     for (const el of document.querySelectorAll(".actions, .help-bar, #copy-code")) el.hidden = true;
     document.documentElement.classList.remove("booting");
-    await startReplay(api, store, replaying, { animations: () => settings.values.animations, announce, showError });
+    await replay.startReplay(api, store, replaying, { animations: () => settings.values.animations, announce, showError });
     document.documentElement.classList.add("ready");
     return;
   }
@@ -86,7 +143,7 @@ async function main() {
     controls.draw(store.game);
     summary.shown(store.game, detail.events);
   });
-  const record = createRecord(api, { openDialog, ask, openGame, currentGame: () => store.game, showError, announce, watch });
+  const record = recordWhenOpened({ openDialog, ask, openGame, currentGame: () => store.game, showError, announce, watch });
   const daily = createDaily(api, store, { openDialog, startGame, declined: DECLINED, showError });
   attachPointer(tableau, view, store, { settings: () => settings.values, onMove: session.move, onAuto: session.auto });
   attachKeyboard(tableau, view, store, {
@@ -105,6 +162,7 @@ async function main() {
   settings.attachWindow({
     openDialog,
     changed(name) {
+      soundReady.then(({ control }) => control.sync());
       if (store.game) controls.draw(store.game);
       if (name !== "lang") return;
       view.relabel();

@@ -14,10 +14,11 @@ export function errorText(error) {
 
 /**
  * @param host.giveWay () => void: the help's answer panel gives the notice its place
- * @returns {announce, notice, clearNotice, showError}
+ * @returns {announce, notice, clearNotice, showError, serverAnswered}
  */
 export function createMessages({ giveWay = () => {} } = {}) {
   let noticeTimer = 0;
+  let unanswered = false; // the notice says the server did not answer
 
   function announce(text) {
     const live = $("live");
@@ -35,6 +36,7 @@ export function createMessages({ giveWay = () => {} } = {}) {
    */
   function notice(text, kind = "info", ms = 5000) {
     giveWay();
+    unanswered = false;
     const el = $("notice");
     el.textContent = text;
     el.className = `notice show ${kind}`;
@@ -44,7 +46,13 @@ export function createMessages({ giveWay = () => {} } = {}) {
 
   function clearNotice() {
     clearTimeout(noticeTimer);
+    unanswered = false;
     $("notice").classList.remove("show");
+  }
+
+  /** The server answered a request: a notice that it did not answer is no longer true. */
+  function serverAnswered() {
+    if (unanswered) clearNotice();
   }
 
   /** Say and show an error: the server's sentence, or that it did not answer. */
@@ -52,8 +60,9 @@ export function createMessages({ giveWay = () => {} } = {}) {
     const text = errorText(error);
     notice(text, "refused", 7000);
     if (error instanceof ApiError) addRulesLink($("notice"), error.body?.rules);
+    else unanswered = true;
     announce(text);
   }
 
-  return { announce, notice, clearNotice, showError };
+  return { announce, notice, clearNotice, showError, serverAnswered };
 }

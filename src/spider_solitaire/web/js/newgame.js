@@ -40,10 +40,11 @@ export function attachNewGame(settings, session, requests, help) {
     event.preventDefault();
     const code = form.elements.code.value.trim();
     values.suits = Number(form.elements.suits.value) || 1;
-    values.rule = form.elements.rule.value || "classic";
+    values.rule = form.elements.rule.value || values.rule;
     values.winnable = form.elements.winnable.checked;
     settings.save();
-    const body = code ? { code } : { suits: values.suits, rule: values.suits === 1 ? "classic" : values.rule };
+    // the server knows the rules: with one suit it plays the rule as Classic
+    const body = code ? { code } : { suits: values.suits, rule: values.rule };
     error.textContent = "";
     if (!code && values.winnable) {
       // the server deals games until the solver wins one; the window shows the progress

@@ -6,7 +6,9 @@
 import { errorText } from "./messages.js";
 import { t } from "./i18n.js";
 import { formatDate, formatDuration, formatNumber, formatPercent } from "./format.js";
-import { resultStrip, scoreLine, winRateBars } from "./charts.js";
+// charts.js comes the first time the Statistics window opens (a lighter first load, issue 19)
+let charts = null;
+const loadCharts = async () => (charts ??= await import("./charts.js"));
 
 const $ = (id) => document.getElementById(id);
 
@@ -107,9 +109,9 @@ export function createRecord(api, host) {
       $("stats-playing-time").textContent = formatDuration(playing.playing_ms);
     }
 
-    $("stats-strip").replaceChildren(...resultStrip(stats.last_results));
-    $("stats-rates").replaceChildren(winRateBars(stats.variants));
-    $("stats-scores").replaceChildren(...scoreLine(stats.scores));
+    $("stats-strip").replaceChildren(...charts.resultStrip(stats.last_results));
+    $("stats-rates").replaceChildren(charts.winRateBars(stats.variants));
+    $("stats-scores").replaceChildren(...charts.scoreLine(stats.scores));
     $("stats-help").replaceChildren(
       ...stats.rules_help.map((sentence) => {
         const li = document.createElement("li");
@@ -123,6 +125,7 @@ export function createRecord(api, host) {
     $("stats-error").textContent = "";
     try {
       stats = await api.stats();
+      await loadCharts();
     } catch (error) {
       host.showError(error);
       return;
@@ -186,8 +189,11 @@ export function createRecord(api, host) {
     const head = document.createElement("p");
     head.className = "history-head";
     const when = document.createElement("time");
-    when.dateTime = game.started_at;
-    when.textContent = formatDate(game.started_at);
+    // a decided game at the time its result was written, as the statistics' strip says
+    // it (issue 19: the two showed different times); an undecided one at its start
+    const at = game.decided_at || game.started_at;
+    when.dateTime = at;
+    when.textContent = formatDate(at);
     const variant = document.createElement("span");
     variant.textContent = game.label;
     head.append(when, variant);

@@ -125,7 +125,9 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     if (fresh) freshGame = true;
     pending = fresh || events === null || pending === null ? null : [...pending, ...events];
   }
-  new ResizeObserver(schedule).observe(tableau);
+  const resized = new ResizeObserver(schedule);
+  resized.observe(tableau);
+  resized.observe(probe); // the card's size changes with the table's (a setting: large cards)
 
   // --- reading the screen (for the input modules) ------------------------------------
 

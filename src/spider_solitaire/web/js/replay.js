@@ -3,10 +3,11 @@
 // whole action log with the table's own renderer, as the player saw it (the server sends
 // each step's table: face-down cards stay face down); step forward and back, play and
 // pause, jump to any step with the slider. The owner can share a link (make, copy,
-// revoke) and export the game's record. Every sentence (what a step did) is the server's.
+// revoke) and export the game's record. Above the controls: what is watched (variant, won
+// or lost, moves, date) and "Play this deal". Every sentence (what a step did) is the server's.
 import { errorText } from "./messages.js";
 import { t } from "./i18n.js";
-import { formatNumber } from "./format.js";
+import { formatNumber, formatDate } from "./format.js";
 import { motionAllowed } from "./animate.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,6 +66,7 @@ export async function startReplay(api, store, source, { animations, announce, sh
     return;
   }
   const last = log.steps;
+  showAbout(log.about);
   slider.max = String(last);
   slider.min = "0";
 
@@ -120,14 +122,21 @@ export async function startReplay(api, store, source, { animations, announce, sh
   function play() {
     if (shown >= last) show(0);
     setPlaying(true);
+    clearInterval(timer);
+    // the speed control divides the time between two steps (1, 2, 4 or 8 times faster)
+    const speed = Number($("replay-speed").value) || 1;
     timer = setInterval(
       () => {
         if (wanted >= last) pause();
         else show(wanted + 1);
       },
-      motionAllowed(animations()) ? PLAY_MS : QUICK_PLAY_MS,
+      (motionAllowed(animations()) ? PLAY_MS : QUICK_PLAY_MS) / speed,
     );
   }
+
+  $("replay-speed").addEventListener("change", () => {
+    if (timer) play(); // on at the new speed
+  });
 
   playButton.addEventListener("click", () => (timer ? pause() : play()));
   $("replay-first").addEventListener("click", () => (pause(), show(0)));
@@ -150,6 +159,28 @@ export async function startReplay(api, store, source, { animations, announce, sh
   if (source.game != null) wireOwner(api, source.game, { announce });
   setPlaying(false);
   await show(0);
+}
+
+/**
+ * What the replay shows, above its controls (the server's `about`, docs/api.md): the
+ * variant, the daily label, won or lost, the moves, the date; and "Play this deal", which
+ * starts the same deal as a new game of the watcher's (the `?code=` address: the table
+ * asks the server's confirmations first). A game from a position has no code: no button.
+ */
+function showAbout(about) {
+  if (!about) return;
+  $("replay-about").hidden = false;
+  $("replay-variant").textContent = about.variant;
+  $("replay-daily").hidden = !about.daily;
+  $("replay-daily").textContent = about.daily || "";
+  $("replay-outcome").textContent = about.outcome_label;
+  $("replay-outcome").dataset.outcome = about.outcome;
+  $("replay-moves").textContent = formatNumber(about.moves);
+  $("replay-date").dateTime = about.played_at;
+  $("replay-date").textContent = formatDate(about.played_at, false);
+  const button = $("replay-play-deal");
+  button.hidden = !about.code;
+  if (about.code) button.onclick = () => location.assign(`/?code=${encodeURIComponent(about.code)}`);
 }
 
 /** The owner's buttons: share (make, copy, revoke a public link) and export. */

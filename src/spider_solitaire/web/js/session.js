@@ -15,7 +15,10 @@ export const DECLINED = Object.freeze({ declined: true });
  * @param messages announce, notice, clearNotice, showError (messages.js)
  * @param host.askConfirm (errorBody) => Promise<boolean>: the confirm window
  * @param host.beforeAction () => void: the player acts (a running check or solution stops)
+ * @param host.acted () => void: the server played the player's action (what the help's
+ *   panel said was about the position before it)
  * @param host.started () => void: another game is shown (new, or opened from the history)
+ * @param host.refused (error) => void: an action failed (the server refused it, or did not answer)
  * @returns {act, move, auto, deal, undo, redo, refetch, started, startGame, openGame, watch, boot}
  */
 export function createSession(api, store, requests, messages, host) {
@@ -31,6 +34,7 @@ export function createSession(api, store, requests, messages, host) {
       try {
         const reply = await api.act(game.id, { version: game.version, ...body });
         clearNotice();
+        host.acted?.();
         store.setGame(reply.state, reply.events);
         const text = reply.announcement;
         if (text) announce(text);
@@ -44,6 +48,7 @@ export function createSession(api, store, requests, messages, host) {
           notice(text, "refused", 6000);
           announce(text);
         } else {
+          host.refused?.(error);
           showError(error);
         }
         return false;
@@ -65,6 +70,7 @@ export function createSession(api, store, requests, messages, host) {
   /** Show a new game (dealt, or found by a search for a winnable deal), or one `opened` from the history. */
   function started(game, opened = false) {
     host.started();
+    clearNotice();
     store.setGame(game);
     announce(opened ? game.labels.resumed : game.labels.new_game);
   }

@@ -1,5 +1,6 @@
-// The guided start: at most four short steps on a first visit (the stock, a card that can
-// move and where it can go, Undo, Hint), each marking what it talks about with the help's
+// The guided start: at most five short steps on a first visit (what the game is for: eight
+// runs from King to Ace of one suit, in the removed runs' places; the stock, a card that
+// can move and where it can go, Undo, Hint), each marking what it talks about with the help's
 // marks (store.setHighlight). Skippable, shown once (remembered in localStorage like the
 // settings), and shown again from the rules page's link (/?tour).
 import { t } from "./i18n.js";
@@ -23,12 +24,16 @@ function remember() {
 }
 
 /**
- * The steps for `game` (the current GameState): each {text, mark}. The card that can move
+ * The steps for `game` (the current GameState): each {text, mark}. The first says what the
+ * game is for (issue 19, item 12), marking the removed runs' eight places. The card that can move
  * is one the server listed with a column to go to (`groups[].targets`): its auto target,
  * else the first listed; the step is left out when no group can go anywhere.
  */
 export function tourSteps(game) {
-  const steps = [{ text: "tour.stock", mark: { controls: ["stock"] } }];
+  const steps = [
+    { text: "tour.goal", mark: { controls: ["removed"] } },
+    { text: "tour.stock", mark: { controls: ["stock"] } },
+  ];
   const group = game?.groups?.find((g) => g.targets.length && g.count === 1) || game?.groups?.find((g) => g.targets.length);
   if (group) {
     const target = group.targets.includes(group.auto) ? group.auto : group.targets[0];

@@ -19,6 +19,9 @@ upgrade --db URL`` runs it by hand. The revisions are in ``versions/``, oldest f
 * ``0006``: heartbeats (issue 21): ``deal_searches.beat_at`` and ``solver_workers``.
 * ``0007``: fair solver shares (issue 21): ``solver_jobs.address`` and the indexes that
   count an address's and a player's jobs.
+* ``0008``: long answers as jobs (issue 21): ``help_jobs`` ("Can I still win?" and the
+  solution's solve, polled from any process).
+* ``0009``: games played by the solver (issue 19): ``games.solved`` and ``results.solved``.
 
 A new migration is a new file in ``versions/`` whose ``down_revision`` is the newest one,
 written with Alembic's portable operations (batch mode for anything but adding a column:
