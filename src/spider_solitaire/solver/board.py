@@ -330,7 +330,7 @@ class ColumnTable:
 
     def legal_actions(self, board: Board) -> list[Action]:
         """Return every legal action on ``board`` in the engine's order
-        (:func:`spider_solitaire.rules.legal_moves`): moves by source column, then count
+        (:func:`spider_solitaire.legal.legal_moves`): moves by source column, then count
         from 1 up, then target column; the take-offs by column (``spider-1949``); the deal
         last. A won board has none."""
         if board.is_won:
