@@ -283,6 +283,7 @@ def test_every_id_the_server_makes_has_its_kind_s_shape() -> None:
         ("share_id", 22),
         ("search_id", 16),
         ("job_id", 16),
+        ("help_job_id", 16),
         ("player_id", 32),
     ]
     for kind in KINDS:
