@@ -37,7 +37,7 @@ from pathlib import Path
 
 import httpx
 
-from serving import start_server
+from serving import can_win, start_server
 
 HOG_CODE = "SP1-S4C-AAAAAAD"
 """The hogs' deal (4 suits: the solver uses its whole time)."""
@@ -73,16 +73,17 @@ def client(base: str, address: str) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=base, timeout=120, transport=transport)
 
 
-async def hog(base: str, stop: asyncio.Event, answers: dict[int, int]) -> None:
+async def hog(base: str, stop: asyncio.Event, answers: dict[str, int]) -> None:
     """Loop on a new game and "Can I still win?", a new player each time, until ``stop``."""
     async with client(base, "127.0.0.2") as http:
         while not stop.is_set():
             http.cookies.clear()
             state = (await http.post("/api/games", json={"code": HOG_CODE})).json()
-            asked = await http.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
-            answers[asked.status_code] = answers.get(asked.status_code, 0) + 1
-            if asked.status_code == 429:
-                await asyncio.sleep(float(asked.headers.get("retry-after", "1")))
+            status, job = await can_win(http, state)
+            outcome = f"{status} {job.get('status', '')} {job.get('reason') or ''}".strip()
+            answers[outcome] = answers.get(outcome, 0) + 1
+            if status == 429 or job.get("reason") == "too_many_jobs":
+                await asyncio.sleep(1.0)
 
 
 async def other_player(base: str, times: int, pause: float) -> list[float]:
@@ -94,9 +95,9 @@ async def other_player(base: str, times: int, pause: float) -> list[float]:
             body = {"position": SMALL, "confirm": ["abandon"]}
             state = (await http.post("/api/games", json=body)).json()
             began = time.perf_counter()
-            asked = await http.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
+            status, job = await can_win(http, state)
             taken.append(time.perf_counter() - began)
-            assert asked.status_code == 200, asked.text
+            assert (status, job.get("status")) == (202, "done"), job
             await asyncio.sleep(pause)
     return taken
 
@@ -105,7 +106,7 @@ async def measure(base: str, args: argparse.Namespace) -> None:
     """Run the player alone, then among the hogs; print the figures."""
     alone = await other_player(base, 5, 0.2)
     stop = asyncio.Event()
-    answers: dict[int, int] = {}
+    answers: dict[str, int] = {}
     hogs = [asyncio.create_task(hog(base, stop, answers)) for _ in range(args.hogs)]
     await asyncio.sleep(2.0)  # the hogs fill the solver
     among = await other_player(base, max(1, int(args.seconds)), 1.0)

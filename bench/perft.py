@@ -20,8 +20,9 @@ import time
 from pathlib import Path
 
 from spider_solitaire import Game
+from spider_solitaire.legal import legal_moves
 from spider_solitaire.position import Position
-from spider_solitaire.rules import apply_move, legal_moves
+from spider_solitaire.rules import apply_move
 
 CODES = (
     "SP1-S1C-AAAAAAA",

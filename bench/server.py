@@ -43,7 +43,7 @@ from typing import Any
 
 import httpx
 
-from serving import start_server
+from serving import can_win, start_server
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "src" / "spider_solitaire" / "web"
 PAGE_SUFFIXES = (".html", ".js", ".mjs", ".css", ".woff2", ".woff", ".ttf", ".otf", ".json", ".svg")
@@ -149,13 +149,13 @@ async def player(
 
 async def solver_player(http: httpx.AsyncClient, tally: Tally) -> None:
     """Keep the solver busy: ask "Can I still win?" on new 4-suit deals, one after the
-    other, until cancelled (which hangs up, and the server kills that solve)."""
+    other, until cancelled (the help job it polled is then cancelled, nobody polling it)."""
     while True:
         body = {"suits": 4, "confirm": ["abandon"]}
         state = (await http.post("/api/games", json=body)).json()
-        response = await http.post(f"/api/games/{state['id']}/can-win", json={"version": 0})
-        answer = response.json().get("answer") if response.status_code == 200 else None
-        tally.solves.append(answer or f"{response.status_code}")
+        status, job = await can_win(http, state)
+        answer = (job.get("can_win") or {}).get("answer")
+        tally.solves.append(answer or f"{status} {job.get('reason')}")
 
 
 def cpu_seconds(pid: int) -> float | None:

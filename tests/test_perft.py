@@ -14,8 +14,9 @@ import pytest
 
 from naive import legal_actions
 from spider_solitaire import Game, Move
+from spider_solitaire.legal import legal_moves
 from spider_solitaire.position import Position
-from spider_solitaire.rules import apply_move, legal_moves
+from spider_solitaire.rules import apply_move
 from spider_solitaire.variants import VARIANTS
 
 PERFT = json.loads((Path(__file__).parent / "data" / "perft.json").read_text("utf-8"))["counts"]

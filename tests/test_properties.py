@@ -43,13 +43,13 @@ from spider_solitaire.events import (
     RunRemoved,
     RunRestored,
 )
+from spider_solitaire.legal import legal_moves
 from spider_solitaire.position import Position
 from spider_solitaire.rules import (
     apply_move,
     auto_move,
     auto_targets,
     group_refusal,
-    legal_moves,
     movable_length,
 )
 from spider_solitaire.variants import VARIANTS, find_variant

@@ -15,7 +15,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from . import rules
+from . import legal, rules
 from .codes import GameCode, normalize_rule
 from .errors import IllegalMoveError, InvalidCodeError, InvalidOptionError
 from .events import Event, Restarted, inverse
@@ -228,8 +228,8 @@ class Game:
         return list(reversed(self._redo))
 
     def legal_moves(self) -> list[Move]:
-        """Every legal action (see :func:`spider_solitaire.rules.legal_moves` for the order)."""
-        return rules.legal_moves(self.position)
+        """Every legal action (see :func:`spider_solitaire.legal.legal_moves` for the order)."""
+        return legal.legal_moves(self.position)
 
     def auto_move(self, column: int, count: int) -> Move | None:
         """The move a double-click on the last ``count`` cards of ``column`` makes, or None

@@ -1,5 +1,6 @@
-"""The rules of Spider: legality with reason codes, legal move generation, and applying
-an action to a :class:`~spider_solitaire.position.Position`.
+"""The rules of Spider: legality with reason codes, and applying an action to a
+:class:`~spider_solitaire.position.Position` (the list of every legal action is
+:mod:`spider_solitaire.legal`'s).
 
 Everything here is a pure function of a position; :class:`~spider_solitaire.game.Game`
 adds history. The rules of the game, as this module applies them:
@@ -27,8 +28,6 @@ and one rank lower" is simply ``lower == upper - 1``. Card ids travel with their
 
 >>> from spider_solitaire import Game
 >>> position = Game.from_code("SP1-S2C-AAAAAAD").position
->>> [str(move) for move in legal_moves(position)]
-['1:1>8', '6:1>1', '7:1>10', '8:1>7', '9:1>4', '9:1>5', '10:1>2', 'd']
 >>> after, events = apply_move(position, Move.parse("6>1"))
 >>> [event.to_dict() for event in events]  # doctest: +NORMALIZE_WHITESPACE
 [{'kind': 'move', 'source': 6, 'target': 1, 'cards': ['AS'], 'ids': [45]},
@@ -42,7 +41,7 @@ from itertools import pairwise
 from .cards import CARD_TEXTS, HIDDEN, SUITS, Card
 from .errors import IllegalMoveError, InvalidMoveError
 from .events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
-from .moves import DEAL, Move
+from .moves import Move
 from .position import Position
 from .variants import CLASSIC, MAX_COLUMNS, RUN_LENGTH
 
@@ -139,7 +138,7 @@ def group_refusal(position: Position, column: int, count: int) -> str | None:
     ``not_descending`` (ranks do not descend by one), ``mixed_suits`` (more than one
     suit under the Classic rule). The rules behind them are those of a group of the game.
     Where the group may go is not looked at (``on_ace``, ``not_one_higher``: see
-    :func:`legal_moves`).
+    :func:`~spider_solitaire.legal.legal_moves`).
 
     >>> from spider_solitaire import Game
     >>> position = Game.from_position("rules: S2C\n1: KS | 9H 8S 7S\n" + "".join(
@@ -258,79 +257,15 @@ def take_off_reason(position: Position, column: int) -> str | None:
         return "game_won"
     if position.variant.auto_remove:
         return "runs_leave_by_themselves"
-    if not _complete_run_at_end(position.columns[column - 1], position.face_down[column - 1]):
+    if not ends_in_complete_run(position.columns[column - 1], position.face_down[column - 1]):
         return "no_complete_run"
     return None
 
 
-def legal_moves(position: Position) -> list[Move]:
-    """Return every legal action, pointless ones included (a move that changes nothing
-    useful is still a move of the game).
-
-    Order (documented and stable): moves by source column 1-10, then by count from 1 up,
-    then by target column 1-10; then (``spider-1949`` alone) the take-offs by column; the
-    deal last. A won position has none. On a player's
-    view, moves that would turn up a hidden card and a deal of hidden cards are listed
-    (they are legal; only the view cannot show their outcome) and refused with
-    ``hidden`` when played.
-    """
-    columns = position.columns
-    if not position.stock and not any(columns):
-        return []  # won
-    # targets_by_rank[r]: columns (in order) that take a group whose first card has rank
-    # r - 1, empty columns included (they take any group).
-    empty = [number for number, cards in enumerate(columns, 1) if not cards]
-    targets_by_rank: dict[int, list[int]] = {}
-    for number, cards in enumerate(columns, 1):
-        if cards:
-            targets_by_rank.setdefault(cards[-1] & 15, []).append(number)
-    if empty:
-        for rank, targets in targets_by_rank.items():
-            targets_by_rank[rank] = sorted(targets + empty)
-    moves: list[Move] = []
-    append = moves.append
-    for source in range(1, len(columns) + 1):
-        cards = columns[source - 1]
-        if not cards:
-            continue
-        by_count = _MOVE_TABLE[source]
-        for count in range(1, movable_length(position, source) + 1):
-            by_target = by_count[count]
-            for target in targets_by_rank.get((cards[-count] & 15) + 1, empty):
-                if target != source:
-                    append(by_target[target])
-    if not position.variant.auto_remove:
-        face_down = position.face_down
-        for index, cards in enumerate(columns):
-            if _complete_run_at_end(cards, face_down[index]):
-                append(_TAKE_OFFS[index])
-    if deal_reason(position) is None:
-        append(DEAL)
-    return moves
-
-
-_MOVE_TABLE: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
-    tuple(
-        tuple(
-            Move(source, target, count)
-            if source and count and target and source != target
-            else DEAL
-            for target in range(MAX_COLUMNS + 1)
-        )
-        for count in range(RUN_LENGTH + 1)
-    )
-    for source in range(MAX_COLUMNS + 1)
-)
-"""``_MOVE_TABLE[source][count][target]``: the (immutable, shared) :class:`Move` of every
-possible move, made once so that :func:`legal_moves` rebuilds and re-validates none. A
-movable group has at most 13 cards (its ranks descend by one from a King at most).
-Entries that are no move (a 0, or the same column twice) hold :data:`DEAL`, never read."""
-
-_TAKE_OFFS: tuple[Move, ...] = tuple(Move.take_off(column) for column in range(1, MAX_COLUMNS + 1))
-"""The take-off of each column, by 0-based index."""
-
-
-def _complete_run_at_end(cards: tuple[Card, ...], face_down: int) -> bool:
+def ends_in_complete_run(cards: tuple[Card, ...], face_down: int) -> bool:
+    """True when a column's ``cards`` (bottom to top, the first ``face_down`` of them
+    face-down) end in a face-up King-to-Ace run of one suit: a complete run (a rule of
+    the game)."""
     if len(cards) - face_down < RUN_LENGTH:
         return False
     ace = cards[-1]
@@ -353,7 +288,7 @@ def _remove_runs(
     where runs leave by themselves); return ``removed`` with their suits added."""
     for index in which:
         cards = columns[index]
-        if _complete_run_at_end(cards, face_down[index]):
+        if ends_in_complete_run(cards, face_down[index]):
             suit = SUITS[cards[-1] >> 4]
             columns[index] = cards[:-RUN_LENGTH]
             column_ids = ids[index]

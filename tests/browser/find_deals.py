@@ -117,14 +117,14 @@ def _empty_col(g: Game, moves: list[str]) -> int:
 
 
 def _dfs_empty(p: Position, path: list[str], seen: set[Position], depth: int) -> list[str] | None:
-    from spider_solitaire import rules
+    from spider_solitaire import legal, rules
 
     if any(not col for col in p.columns):
         return path
     if depth == 0 or p in seen:
         return None
     seen.add(p)
-    for m in rules.legal_moves(p):
+    for m in legal.legal_moves(p):
         if m.is_deal:
             continue
         # only moves that turn up a card or unload a short column: keeps the search small
@@ -153,7 +153,7 @@ def _value(p: Position) -> int:
 
 def find_run(seed_from: int = 1) -> dict[str, object]:
     """A 1-suit deal and actions whose last one removes a run (beam search)."""
-    from spider_solitaire import rules
+    from spider_solitaire import legal, rules
 
     for seed in range(seed_from, seed_from + 50):
         c = code(1, "classic", seed)
@@ -163,7 +163,7 @@ def find_run(seed_from: int = 1) -> dict[str, object]:
         for _depth in range(120):
             nxt: list[tuple[int, Position, list[str]]] = []
             for p, path in beam:
-                for m in rules.legal_moves(p):
+                for m in legal.legal_moves(p):
                     q, _events = rules.apply_move(p, m)
                     if q in seen:
                         continue

@@ -58,8 +58,11 @@ class StalledRunner(Runner):
 
 @pytest.fixture
 def settings(db_url: str) -> Settings:
-    """A search is stale after :data:`STALE` seconds without a beat."""
-    return Settings(db_url=db_url, deal_search_stale_seconds=STALE, solver_cores=1)
+    """A search is stale after :data:`STALE` seconds without a beat (no stock of proved
+    deals: always a search)."""
+    return Settings(
+        db_url=db_url, deal_search_stale_seconds=STALE, solver_cores=1, winnable_stock=False
+    )
 
 
 def _runner(app: FastAPI, runner: Runner) -> None:
@@ -149,6 +152,7 @@ def test_a_process_that_shuts_down_ends_its_searches(
         winnable_time_limit=30,
         winnable_budget=60,
         winnable_max_tries=3,
+        winnable_stock=False,
     )
     first = create_app(slow)
     with TestClient(first) as client:
@@ -187,7 +191,11 @@ def pg_url(schema_templates: SchemaTemplates, tmp_path: Path) -> Iterator[str]:
 
 
 def _queue_client(url: str, **settings: Any) -> TestClient:
-    return TestClient(create_app(Settings(db_url=url, job_queue="procrastinate", **settings)))
+    return TestClient(
+        create_app(
+            Settings(db_url=url, job_queue="procrastinate", winnable_stock=False, **settings)
+        )
+    )
 
 
 def _beat_at(store: Store, moment: datetime) -> None:
@@ -273,9 +281,10 @@ SLOW_SEARCH = {
     "winnable_budget": 60,
     "winnable_max_tries": 3,
     "deal_search_idle_seconds": 30,
+    "winnable_stock": 0,
 }
 """A search for a 4-suit deal that thinks for a long time (the default heartbeat limit,
-``deal_search_stale_seconds`` 5 s)."""
+``deal_search_stale_seconds`` 5 s; no stock of proved deals: always a search)."""
 
 
 def _search_on(first: str, client: httpx.Client, second: str) -> str:

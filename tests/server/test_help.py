@@ -109,6 +109,7 @@ def settings(backend: tuple[str, str]) -> Settings:
         winnable_time_limit=30,
         winnable_max_tries=3,
         winnable_budget=90,
+        winnable_stock=False,  # the search itself (test_winnable_stock.py: the stock)
     )
 
 
@@ -607,6 +608,7 @@ def test_a_search_that_finds_nothing_fails_with_a_reason(
         db_url=migrated_sqlite("none.db"),
         solve_node_limit=50,
         winnable_max_tries=2,
+        winnable_stock=False,
     )
     with TestClient(create_app(settings)) as client:
         search = client.post("/api/winnable-deals", json={"suits": 4, "rule": "flexible"}).json()

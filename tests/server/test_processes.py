@@ -26,8 +26,10 @@ SOLVER = {
     "winnable_budget": 60,
     "winnable_max_tries": 3,
     "deal_search_idle_seconds": 30,
+    "winnable_stock": 0,
 }
-"""One solver job per process; a search for a 4-suit deal that thinks for a long time."""
+"""One solver job per process; a search for a 4-suit deal that thinks for a long time (no
+stock of proved deals: always a search)."""
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])

@@ -9,15 +9,13 @@ from spider_solitaire.solver import board as board_module
 from spider_solitaire.solver.board import (
     DEAL,
     FACE_DOWN,
-    NO_RANK,
     UNKNOWN,
     Board,
     ColumnTable,
-    Weights,
     action,
     column_hash,
-    targets,
 )
+from spider_solitaire.solver.facts import NO_RANK, Weights, targets
 
 S, H = 0, 16
 """Suit offsets of spades and hearts in a card value."""

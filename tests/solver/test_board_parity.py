@@ -2,7 +2,7 @@
 
 Random games (from game codes of 1, 2 and 4 suits under both rules, and from small
 endgame positions with a stock row) give a few thousand positions. At each one, the
-board's legal actions must be the engine's (``rules.legal_moves``), in the same order,
+board's legal actions must be the engine's (``legal.legal_moves``), in the same order,
 and each action played on the board must give the engine's position: the same columns,
 face-down counts and stock left. The same holds on the player's view of each position
 (``Position.hidden_view``): the same list of actions, the engine's view after an action
@@ -27,8 +27,9 @@ from spider_solitaire.cards import RANKS, SUITS
 from spider_solitaire.codes import seed_text
 from spider_solitaire.errors import IllegalMoveError, InvalidPositionError
 from spider_solitaire.events import CardTurnedUp, Event, GameWon, RunRemoved
+from spider_solitaire.legal import legal_moves
 from spider_solitaire.position import Position
-from spider_solitaire.rules import apply_move, legal_moves, take_off_reason
+from spider_solitaire.rules import apply_move, take_off_reason
 from spider_solitaire.solver.board import FACE_DOWN, UNKNOWN, Board, ColumnTable
 from spider_solitaire.variants import VARIANTS, Variant
 

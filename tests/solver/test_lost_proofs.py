@@ -2,7 +2,7 @@
 
 The solver proves ``lost`` by an exhaustive search over its own board
 (``solver/board.py``). Here a brute-force search written only over the engine
-(``rules.legal_moves`` and ``rules.apply_move``) explores the same positions: for every
+(``legal.legal_moves`` and ``rules.apply_move``) explores the same positions: for every
 small position the solver calls lost, the brute force must find no win and must reach
 exactly as many distinct positions as the solver's exhaustive search did (so a move the
 solver's board missed, or a deal or a run removal it played differently, would show even
@@ -20,8 +20,9 @@ import pytest
 from spider_solitaire import Game
 from spider_solitaire.cards import RANKS
 from spider_solitaire.errors import InvalidPositionError
+from spider_solitaire.legal import legal_moves
 from spider_solitaire.position import Position
-from spider_solitaire.rules import apply_move, legal_moves
+from spider_solitaire.rules import apply_move
 from spider_solitaire.solver import solve
 from spider_solitaire.solver.board import Board
 from spider_solitaire.solver.search import exhaustive_search

@@ -76,7 +76,11 @@ class Settings:
         history_probe_limit: the solver's time limit for each earlier position when the
             answer is no and the game's history is searched for its last winnable point.
         history_budget: seconds for that whole search.
-        winnable_time_limit: the solver's time limit per deal for "winnable deals only".
+        winnable_stock: "winnable deals only" gives a deal of the shipped stock of deals
+            proved winnable that the player has not played, at once, and searches only
+            when they have played them all (True, the default); False: always search
+            (``SPIDER_WINNABLE_STOCK=0``; tests of the search use it).
+        winnable_time_limit: the solver's time limit per deal for that search.
         winnable_max_tries: how many random deals that search tries at most.
         winnable_budget: seconds for that whole search.
         deal_search_idle_seconds: a search for a winnable deal nobody has asked about for
@@ -121,6 +125,7 @@ class Settings:
     solve_node_limit_long: int | None = None
     history_probe_limit: float = 5.0
     history_budget: float = 20.0
+    winnable_stock: bool = True
     winnable_time_limit: float = 5.0
     winnable_max_tries: int = 20
     winnable_budget: float = 60.0

@@ -9,14 +9,15 @@
 Both build on :mod:`~spider_solitaire.solver.board`: the solver's compact board, its
 legal actions and the cached facts of each column (the solver's one fast copy of the
 rules, checked against the engine by a parity test), scored by a search's
-:class:`~spider_solitaire.solver.board.Weights`.
+:class:`~spider_solitaire.solver.facts.Weights`.
 
 The solver imports only the engine; the engine never imports the solver. Standard
 library only.
 """
 
-from .board import Weights
-from .hints import HINT_CHOICES, HINT_CODES, Hint, HintWeights, hint, hints, no_useful_move
+from .facts import Weights
+from .hints import HINT_CHOICES, Hint, HintWeights, hint, hints, no_useful_move
+from .reasons import HINT_CODES
 from .search import STATUSES, SolveProgress, SolverError, SolveResult, solve
 
 __all__ = [

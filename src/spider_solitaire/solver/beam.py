@@ -8,7 +8,7 @@ transposition table keeps every position from being expanded twice.
 
 What is ours:
 
-* the evaluation (:data:`DEFAULT_WEIGHTS`, a :class:`~spider_solitaire.solver.board.Weights`):
+* the evaluation (:data:`DEFAULT_WEIGHTS`, a :class:`~spider_solitaire.solver.facts.Weights`):
   face-down cards, suited blocks, breaks in rank order, the suited run on top and empty
   columns, all additive per column, so that a child's score and hash are computed by
   arithmetic from cached column facts (:class:`~spider_solitaire.solver.board.ColumnTable`),
@@ -48,16 +48,13 @@ from .board import (
     TAKE_OFFS,
     Action,
     Board,
-    ColumnFacts,
     Columns,
-    Group,
-    Weights,
     deal_allowed,
     dealt_columns,
     ends_in_complete_run,
-    target_lists,
     without_complete_run,
 )
+from .facts import ColumnFacts, Group, Weights, target_lists
 
 DEFAULT_WEIGHTS = Weights(face_down=100, block=100, rank_break=0, top_run=1, empty=100)
 """The beam's evaluation (lower is better). ``rank_break`` is 0: 30 gave the same

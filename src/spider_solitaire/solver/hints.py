@@ -20,26 +20,7 @@ cards moved since the last deal straight back to the column they came from (whoe
 them: a hint followed, or the player), and once a ``fill_to_deal`` hint was followed the
 next hint is the deal.
 
-Reason codes (:data:`HINT_CODES`), each explained in English and Spanish in the
-``hints`` section of :mod:`spider_solitaire.messages`. A move's reasons are what the move
-does by itself; a move that does nothing visible by itself (it prepares the next ones)
-gets the reasons of the short plan it starts, hence the "now or in the next few moves"
-of the sentences:
-
-* ``completes_run``: a King-to-Ace run of one suit is completed (and removed);
-* ``turns_up_card``: a face-down card is turned up;
-* ``empties_column``: a column is emptied (a whole column moves onto another card);
-* ``builds_in_suit``: cards go onto the next higher card of their own suit, making a
-  longer suited run;
-* ``joins_runs``: cards go onto a next higher card of another suit from a card that
-  was not one rank higher, making one longer descending sequence out of two;
-* ``takes_off_run``: a complete run waits at the end of a column (``spider-1949``, where
-  the player takes runs off): taking it off scores 100 and may turn up a card or empty a
-  column;
-* ``deal_now``: no move helps any more, so deal;
-* ``fill_to_deal``: no move helps any more and a column is empty, so fill it (with the
-  move that leaves the best position) so that a row can be dealt;
-* ``stuck``: no move helps and no deal is possible: undo is the way out.
+Why a hint is given (its reason codes) is :mod:`~spider_solitaire.solver.reasons`'s job.
 """
 
 from __future__ import annotations
@@ -51,37 +32,17 @@ from ..game import Game
 from ..messages import message
 from ..moves import Move
 from .board import (
-    FACE_DOWN,
     Action,
     Board,
-    ColumnFacts,
     Columns,
     ColumnTable,
-    Weights,
     action,
     action_of,
-    after_move,
     ends_in_complete_run,
-    in_column_order,
-    targets,
     without_complete_run,
 )
-
-HINT_CODES: tuple[str, ...] = (
-    "turns_up_card",
-    "empties_column",
-    "builds_in_suit",
-    "completes_run",
-    "joins_runs",
-    "takes_off_run",
-    "deal_now",
-    "fill_to_deal",
-    "stuck",
-)
-"""Every reason a :class:`Hint` can give; stable codes for programs and translations."""
-
-_MOVE_REASONS = ("completes_run", "turns_up_card", "empties_column", "builds_in_suit", "joins_runs")
-"""Reasons a move can have, most important first (the order of ``Hint.reasons``)."""
+from .facts import ColumnFacts, Weights, in_column_order, targets
+from .reasons import cut_line, line_reasons, move_reasons, replay
 
 HINT_CHOICES = 5
 """How many hints :func:`hints` ranks at most (the best and the next good moves; a
@@ -94,7 +55,7 @@ than all of them since the last deal (so that filling a column for a deal, which
 the position look worse, is not undone by the next hint)."""
 
 HintWeights = Weights
-"""The hint's evaluation of a player's view (:class:`~spider_solitaire.solver.board.Weights`:
+"""The hint's evaluation of a player's view (:class:`~spider_solitaire.solver.facts.Weights`:
 per face-down card, per suited block of face-up cards (an unknown card is a block of its
 own), per break in rank order between face-up cards, minus per card of the suited run on
 top of each column, minus per empty column; plus, for a column that still has face-down
@@ -132,8 +93,8 @@ class Hint:
     Attributes:
         move: the move (count resolved) or the deal to play; ``None`` when stuck or
             when the game is already won.
-        reasons: codes from :data:`HINT_CODES`, most important first; ``("stuck",)``
-            when stuck, ``()`` when the game is won.
+        reasons: codes from :data:`~spider_solitaire.solver.reasons.HINT_CODES`, most
+            important first; ``("stuck",)`` when stuck, ``()`` when the game is won.
         line: the short plan the move starts (the move first), for a caller that
             wants to show more; moves after one that turns up a card are not included.
     """
@@ -223,41 +184,6 @@ def _children(table: ColumnTable, columns: Columns, prune: bool) -> list[_Child]
     return out
 
 
-def _suited_run_at(column: bytes, index: int) -> int:
-    """Length of the suited run (same suit, descending by one, face-up) through
-    ``column[index]``."""
-    low = high = index
-    while low > 0 and not column[low - 1] & FACE_DOWN and column[low - 1] == column[low] + 1:
-        low -= 1
-    while high + 1 < len(column) and column[high + 1] == column[high] - 1:
-        high += 1
-    return high - low + 1
-
-
-def _effects(before: Columns, move: Action) -> list[str]:
-    """Return the reasons that a move has by itself, most important first."""
-    source, target = before[move.source], before[move.target]
-    count = move.count
-    first = source[-count]
-    rest = source[:-count]
-    below = rest[-1] if rest else None
-    reasons: list[str] = []
-    joined = target + source[-count:]
-    if target and ends_in_complete_run(joined):
-        reasons.append("completes_run")
-    if below is not None and below & FACE_DOWN:
-        reasons.append("turns_up_card")
-    if below is None and target:
-        reasons.append("empties_column")
-    if target:
-        if target[-1] == first + 1:
-            if _suited_run_at(joined, len(target)) > _suited_run_at(source, len(rest)):
-                reasons.append("builds_in_suit")
-        elif below is None or below & FACE_DOWN or below & 15 != (first & 15) + 1:
-            reasons.append("joins_runs")
-    return reasons
-
-
 def hint(
     game: Game,
     *,
@@ -343,9 +269,9 @@ def hints(
             break
         if found.score >= baseline or move.to_move() == first.move:
             continue
-        reasons = _effects(columns, move) or _line_reasons(columns, found.actions, table.remove)
+        reasons = move_reasons(columns, move) or line_reasons(columns, found.actions, table.remove)
         if reasons:
-            plan = _cut_line(columns, found.actions, table.remove)
+            plan = cut_line(columns, found.actions, table.remove)
             line = tuple(step.to_move() for step in plan)
             ranked.append(Hint(move.to_move(), tuple(reasons), line))
     return tuple(ranked)
@@ -381,7 +307,7 @@ def _hint(game: Game, width: int, depth: int, weights: Weights | None, follow: b
     for index in range(min(len(history), depth)):
         past = history[index].columns
         played = [entry.action for entry in reversed(history[: index + 1])]
-        if _replay(past, played, table.remove)[-1] != columns:
+        if replay(past, played, table.remove)[-1] != columns:
             break  # a card was turned up since: older plans did not know it
         older = {entry.columns for entry in history[index + 1 :]}
         found = _look_ahead(table, past, older, width, depth)
@@ -397,9 +323,9 @@ def _hint(game: Game, width: int, depth: int, weights: Weights | None, follow: b
     if best is not None and best.score < baseline:
         line = best.actions
         first = line[0]
-        reasons = _effects(columns, first) or _line_reasons(columns, line, table.remove)
+        reasons = move_reasons(columns, first) or line_reasons(columns, line, table.remove)
         if reasons:
-            plan = _cut_line(columns, line, table.remove)
+            plan = cut_line(columns, line, table.remove)
             return Hint(first.to_move(), tuple(reasons), tuple(step.to_move() for step in plan))
     if board.can_deal():
         return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
@@ -464,35 +390,6 @@ def _look_ahead(
     return _Found(best.score, best.length, list(best_line))
 
 
-def _replay(columns: Columns, moves: list[Action], remove: bool = True) -> list[Columns]:
-    """The boards along ``moves`` from ``columns`` (``columns`` first); ``remove`` when
-    complete runs leave by themselves."""
-    boards = [columns]
-    for move in moves:
-        boards.append(after_move(boards[-1], move, remove))
-    return boards
-
-
-def _line_reasons(columns: Columns, line: list[Action], remove: bool) -> list[str]:
-    """Reasons of a line whose first move has none by itself: what the line achieves
-    (possibly none: then the line only shuffles cards and is not worth a hint)."""
-    found: set[str] = set()
-    boards = _replay(columns, line, remove)
-    for before, move in zip(boards, line, strict=False):
-        found.update(_effects(before, move))
-    return [code for code in _MOVE_REASONS if code in found]
-
-
-def _cut_line(columns: Columns, line: list[Action], remove: bool) -> list[Action]:
-    """The line up to and including the first move that turns up a card."""
-    boards = _replay(columns, line, remove)
-    for index, move in enumerate(line):
-        source = boards[index + 1][move.source]
-        if source and not source[-1] & 15:
-            return line[: index + 1]
-    return line
-
-
 def no_useful_move(game: Game) -> bool:
     """True when the player can only wait for the end: the stock is empty, the game is not
     won, and :func:`hint` finds nothing to suggest (``stuck``).
@@ -543,7 +440,7 @@ def _useful_move(
     for child in _children(table, columns, prune=False):
         if child.columns in forbidden or child.action in banned:
             continue
-        reasons = _effects(columns, child.action)
+        reasons = move_reasons(columns, child.action)
         if reasons:
             return child.action, reasons
     return None

@@ -29,7 +29,8 @@ from ..errors import SpiderError
 from ..game import Game
 from ..moves import Move
 from .beam import DEFAULT_WEIGHTS, beam_search
-from .board import Action, Board, Weights
+from .board import Action, Board
+from .facts import Weights
 
 STATUSES = ("won", "lost", "unknown")
 """The possible :attr:`SolveResult.status` values."""

@@ -440,6 +440,17 @@ class Games(Area):
         )
         return self.database.first(statement.limit(1)) is not None
 
+    def played_codes(self, player_id: str, prefix: str) -> set[str]:
+        """Return the game codes starting with ``prefix`` (``SP1-S4C-``: a level) of every
+        game ``player_id`` has started, finished or not (read from the database, so that
+        every server process agrees)."""
+        statement = (
+            select(games.c.code)
+            .where(games.c.player_id == player_id, games.c.code.startswith(prefix, autoescape=True))
+            .distinct()
+        )
+        return {row[0] for row in self.database.all(statement)}
+
     def snapshot(self, game_id: str) -> tuple[int, str] | None:
         """Return the newest snapshot of the game as ``(version, data)``, or None."""
         row = self.database.first(_SNAPSHOT, {"game_id": game_id})

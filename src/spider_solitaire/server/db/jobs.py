@@ -98,6 +98,15 @@ class Jobs(Area):
             statement = statement.where(table.c.status == "running")
         return self._changed(statement.values(**values))
 
+    def end_player_searches(self, player_id: str, **values: Any) -> bool:
+        """Write ``values`` (an end: status, reason, ended_at) on every running search of
+        ``player_id``; return whether one changed (the process running it sees the end and
+        stops its solver)."""
+        statement = update(deal_searches).where(
+            deal_searches.c.player_id == player_id, deal_searches.c.status == "running"
+        )
+        return self._changed(statement.values(**values))
+
     def beat_searches(self, search_ids: Iterable[str], *, of: Polled = "search") -> int:
         """Write now as the heartbeat (``beat_at``) of the searches (or long answers)
         ``search_ids`` that are still running; return how many were."""

@@ -1,5 +1,17 @@
-"""Searches for a winnable deal ("winnable deals only"): random deals are solved in a worker
-until one is won, while the browser polls; the won deal becomes the player's new game.
+"""Winnable deals ("winnable deals only"): a deal from the shipped stock of deals already
+proved winnable, at once; or, once the player has played every deal of that stock, a
+search: random deals are solved in a worker until one is won, while the browser polls; the
+deal becomes the player's new game.
+
+The stock (:mod:`spider_solitaire.winnable`, ``data/winnable.csv``) holds deals the solver
+won when it was made. A player is given one of the level's deals (suits and rule) they have
+never started a game of, picked at random among those (a decision of ours: players do not
+all get the same first deal). What a player has played is read from the database (every
+game they started, of any kind), so that every server process agrees. Such an answer is
+kept as a search that is ``done`` at once, having tried no deal (``tried`` 0,
+``stock`` true in :class:`~..schemas.help.DealSearch`), so that the browser treats it as
+any search's end. Two requests of one player at the same moment may be given the same
+deal; the second game replaces the first as any new game does.
 
 A search is work a player polls (:mod:`.polled`): kept in the database (``deal_searches``:
 its progress and its end), so that every server process reports on it and can stop it, run
@@ -13,11 +25,13 @@ browser starts a new search in one click.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from ... import winnable
 from ...codes import normalize_rule
 from ..errors import reason_message
 from ..ids import SEARCH
@@ -97,6 +111,10 @@ class DealSearches(PolledWork):
 
     ROWS = "search"
 
+    stock: Callable[[int, str], Sequence[str]] = staticmethod(winnable.stock)
+    """The level's stock of proved deals, by suits and rule (tests put a small one on the
+    instance)."""
+
     async def start(
         self,
         player: str,
@@ -105,17 +123,26 @@ class DealSearches(PolledWork):
         confirm: Sequence[ConfirmWord] = (),
         address: str | None = None,
     ) -> Search:
-        """Start searching for a deal of ``suits`` and ``rule`` (1 suit: always Classic)
-        that the solver wins; the player's earlier search or solve is cancelled. Return
-        it. ``confirm``: what the player confirmed for the new game (see
+        """Give the player a winnable deal of ``suits`` and ``rule`` (1 suit: always
+        Classic): one of the stock they have not played, as a search already ``done``
+        (its new game is the player's current one); or, when they have played every deal
+        of the stock (or ``winnable_stock`` is off), start searching for a deal the solver
+        wins, the player's earlier search or solve cancelled. Return the search.
+        ``confirm``: what the player confirmed for the new game (see
         :meth:`.GameService.create`); ``address``: the client's (its share of the
         solvers).
 
         Raises:
-            ApiError: 503 ``help_unavailable`` (no solver worker runs now, in the job-queue
-                layout) or ``solver_busy`` (this process is shutting down), with
-                ``Retry-After``.
+            ApiError: 409 ``confirm_needed`` from :meth:`.GameService.create` (the
+                game in progress would be left); 503 ``help_unavailable`` (no solver
+                worker runs now, in the job-queue layout) or ``solver_busy`` (this
+                process is shutting down), with ``Retry-After`` (a search).
         """
+        if self.settings.winnable_stock:
+            level = normalize_rule(rule, suits)
+            given = await self.blocking(self.from_stock, player, suits, level, confirm)
+            if given is not None:
+                return given
         await self._check_open()
         moment = now()
         row = {
@@ -137,6 +164,53 @@ class DealSearches(PolledWork):
         search = replace(Search.of(row), confirm=tuple(confirm), address=address)
         self._launch(search.id, self._guarded(search.id, self._run(search)))
         return search
+
+    def unplayed(self, player: str, suits: int, rule: str) -> list[str]:
+        """Return the deals of the stock of ``suits`` and ``rule`` that ``player`` has never
+        started a game of, in the stock's order."""
+        deals = self.stock(suits, rule)
+        if not deals:
+            return []
+        played = self.store.games.played_codes(player, f"SP1-S{suits}{rule[0].upper()}-")
+        return [code for code in deals if code not in played]
+
+    def from_stock(
+        self, player: str, suits: SuitCount, rule: str, confirm: Sequence[ConfirmWord] = ()
+    ) -> Search | None:
+        """Start the player's new game on a deal of the stock they have not played (picked at
+        random among them) and return it as a search already ``done``; None when they have
+        played them all. A search of the player still running (another level's) is
+        cancelled, as a new search cancels it, so that its deal does not replace this one.
+
+        Raises:
+            ApiError: as :meth:`.GameService.create` (409 ``confirm_needed``...).
+        """
+        fresh = self.unplayed(player, suits, rule)
+        if not fresh:
+            return None
+        code = secrets.choice(fresh)
+        loaded = self.games.create(player, NewGameFromCode(code=code, confirm=list(confirm)))
+        moment = now()
+        self.store.jobs.end_player_searches(
+            player, status="cancelled", reason="solve_cancelled", ended_at=moment
+        )
+        row = {
+            "id": SEARCH.make(),
+            "player_id": player,
+            "suits": suits,
+            "rule": rule,
+            "max_tries": self.settings.winnable_max_tries,
+            "status": "done",
+            "tried": 0,
+            "reason": None,
+            "game_id": loaded.record.id,
+            "started_at": moment,
+            "seen_at": moment,
+            "ended_at": moment,
+            "beat_at": moment,
+        }
+        self.store.jobs.add_search(row)
+        return Search.of(row)
 
     def find(self, player: str | None, search_id: str) -> Search:
         """Return the player's search ``search_id`` (a running one is kept alive, or ended
@@ -175,6 +249,7 @@ class DealSearches(PolledWork):
             rule=search.rule,
             tried=search.tried,
             max_tries=search.max_tries,
+            stock=search.status == "done" and search.tried == 0,
             seconds=round(max(0.0, (end - search.started).total_seconds()), 2),
             state=state,
             reason=search.reason,

@@ -162,7 +162,7 @@ async def stop_help_job(
         503,
         s409="confirm_needed: the current game would count as lost (confirm abandon)",
     ),
-    summary="Search for a winnable deal",
+    summary="A winnable deal: from the stock at once, or a search",
     dependencies=[SOLVER_LIMIT, NEW_GAME_LIMIT],
 )
 async def start_search(
@@ -175,8 +175,10 @@ async def start_search(
     player: Player,
     language: Language,
 ) -> DealSearch:
-    """Start dealing random games of ``suits`` and ``rule`` until the solver wins one; poll
-    the answer's ``id``. When done, the won deal is the player's new current game. Sets
+    """Give the player a deal of ``suits`` and ``rule`` proved winnable that they have not
+    played, from the shipped stock, at once (``done``, ``stock`` true); once they have
+    played the whole stock, start dealing random games until the solver wins one, and
+    poll the answer's ``id``. When done, the deal is the player's new current game. Sets
     the player cookie on a first visit."""
     player_id, is_new = await blocking(service.player, player)
     await blocking(service.check_leaving, player_id, body.confirm)

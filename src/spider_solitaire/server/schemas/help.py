@@ -176,7 +176,8 @@ class DealSearch(BaseModel):
     another search or solve, or stopped asking). ``tried`` deals were checked so far.
     ``message`` is the sentence to show: the progress while running ("Checking deals: 3
     of at most 20 tried…"), the reason's sentence when failed or cancelled, null when
-    done."""
+    done. ``stock``: the deal came from the shipped stock of deals proved winnable, at
+    once (``done`` with ``tried`` 0); false for a search."""
 
     id: str
     status: Literal["running", "done", "failed", "cancelled"]
@@ -184,6 +185,7 @@ class DealSearch(BaseModel):
     rule: RuleName
     tried: Annotated[int, Field(ge=0)]
     max_tries: Annotated[int, Field(ge=1)]
+    stock: bool = False
     seconds: Annotated[float, Field(ge=0)]
     state: GameState | None = None
     reason: str | None = None
