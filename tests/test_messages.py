@@ -41,6 +41,9 @@ SAME_IN_EVERY_LANGUAGE = {
     ("web", "new.code_placeholder"),  # a game code
     ("variants", "spider"),  # the games' names
     ("variants", "spiderette"),
+    ("labels", "family_variant"),  # a game's title, then its suits and rule
+    ("rules", "family_spider.title"),  # the games' names, as titles of their sections
+    ("rules", "family_spiderette.title"),
 }
 """Texts that are rightly the same in every language (besides numbers and rank letters)."""
 

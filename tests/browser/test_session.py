@@ -89,7 +89,7 @@ def test_one_suit_with_flexible_chosen_is_played_as_classic(table: Any) -> None:
         lambda request: request.url.endswith("/api/games") and request.method == "POST"
     ) as sent:
         dialog.get_by_role("button", name="Start").click()
-    assert sent.value.post_data_json == {"suits": 1, "rule": "flexible"}
+    assert sent.value.post_data_json == {"variant": "spider", "suits": 1, "rule": "flexible"}
     expect(dialog).to_be_hidden()
     expect(page.locator("#code")).to_have_text(_starts("SP1-S1C-"))
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -177,30 +176,6 @@ def test_a_bad_code_is_400_bad_code_in_the_players_language(client: TestClient) 
     assert body["reason"] == "bad_code"
     assert body["message"].startswith("Eso no es un código de partida")
     assert "number of suits must be 1, 2 or 4" in body["detail"]
-
-
-@pytest.mark.parametrize(
-    ("body", "name"),
-    [
-        ({"code": "SP1-BIKE-S2C-AAAAAAD"}, "bicycle"),
-        (
-            {
-                "position": "variant: spiderette\nrules: S1C\n1: | KS\n"
-                + "".join(f"{n}: |\n" for n in range(2, 8))
-            },
-            "spiderette",
-        ),
-    ],
-)
-def test_a_game_of_another_variant_is_400_variant_not_offered(
-    client: TestClient, body: dict[str, str], name: str
-) -> None:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 400
-    answer = response.json()
-    assert answer["reason"] == "variant_not_offered"
-    assert answer["detail"] == f"{name}: the server plays spider games only"
-    assert answer["message"].startswith("The table plays Spider alone for now")
 
 
 def test_a_bad_position_is_400_bad_position(client: TestClient) -> None:

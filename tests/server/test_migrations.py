@@ -38,8 +38,8 @@ DROPPED = {"history", "redo", "score", "moves", "is_won"}
 RECORD_TABLES = {"results", "stat_resets", "transfer_codes"}
 RECORD_COLUMNS = {"practice", "playing_ms", "outcome", "finished_won_at", "share_id"}
 
-HEAD = "0009"
-"""The newest revision (the fair solver shares of issue 21, after its heartbeats)."""
+HEAD = "0010"
+"""The newest revision (the Spider family's ``variant`` columns, after the solved games)."""
 
 
 @pytest.fixture
@@ -221,3 +221,29 @@ def test_spider_db_upgrade(release_copy: Path, capsys: pytest.CaptureFixture[str
     assert capsys.readouterr().out == f"{url}: at revision {HEAD}, the newest; nothing to do\n"
     assert main(["db", "upgrade", "--db", "not a url"]) == 2
     assert "'not a url'" in capsys.readouterr().err
+
+
+def test_0010_gives_every_earlier_game_and_result_the_variant_spider(
+    release_copy: Path,
+) -> None:
+    url = f"sqlite:///{release_copy}"
+    engine = make_engine(url)
+    try:
+        upgrade_database(engine)
+        downgrade_database(engine, "0009")
+        assert "variant" not in _columns(engine, "games") | _columns(engine, "results")
+        with engine.begin() as connection:
+            player = connection.exec_driver_sql("SELECT player_id FROM games").scalar()
+            connection.exec_driver_sql(
+                "INSERT INTO stat_resets (player_id, suits, rule, reset_at) "
+                f"VALUES ('{player}', 1, 'classic', '2026-12-01 10:00:00')"
+            )
+        assert upgrade_database(engine) == ("0009", HEAD)
+        with engine.connect() as connection:
+            kinds = connection.exec_driver_sql("SELECT variant, COUNT(*) FROM games GROUP BY 1")
+            assert kinds.fetchall() == [("spider", 5)]  # the release's five games
+            reset = connection.exec_driver_sql("SELECT variant, suits FROM stat_resets")
+            assert reset.fetchall() == [(None, 1)]  # a reset of no variant covers every one
+        assert _differences(engine) == []
+    finally:
+        engine.dispose()

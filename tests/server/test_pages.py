@@ -108,6 +108,7 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
     assert set(schema["paths"]) == {
         "/api/games",
         "/api/games/current",
+        "/api/games/variants",
         "/api/games/{game_id}",
         "/api/games/{game_id}/actions",
         "/api/games/{game_id}/hint",

@@ -129,14 +129,14 @@ def check_playable(start: Position) -> None:
 def requested_game(request: NewGameRequest, day: dt.date | None, undo_limit: int) -> Game:
     """Return the game ``request`` asks for, at its start, with the Game option
     ``undo_limit``: the deal of a code, of ``day``'s daily deal (``day``: the request's
-    date, as :func:`daily_date` read it), of a position, or a random deal of suits and
-    rule.
+    date, as :func:`daily_date` read it), of a position, or a random deal of variant,
+    suits and rule.
 
     Raises:
         ApiError: 400 ``bad_code`` or ``bad_position`` with the engine's reason; 400
             ``bad_position`` for a position a game cannot be played from
-            (:func:`check_playable`); 400 ``variant_not_offered`` for a code or position
-            of a variant other than ``spider`` (the server does not offer them yet).
+            (:func:`check_playable`). Every variant of the registry is offered: a code or
+            a position names its own, a random deal the request's ``variant``.
     """
     try:
         if isinstance(request, NewGameDaily):
@@ -148,17 +148,13 @@ def requested_game(request: NewGameRequest, day: dt.date | None, undo_limit: int
         elif isinstance(request, NewGameFromPosition):
             game = Game.from_position(request.position, strict=False, undo_limit=undo_limit)
         else:
-            game = Game.new(request.suits, request.rule, undo_limit=undo_limit)
+            game = Game.new(
+                request.suits, request.rule, variant=request.variant, undo_limit=undo_limit
+            )
     except InvalidCodeError as error:
         raise ApiError(400, "bad_code", detail=str(error)) from None
     except InvalidPositionError as error:
         raise ApiError(400, "bad_position", detail=str(error)) from None
-    if not game.variant.is_default:
-        # A decision of ours until the server offers the family (issue 20, step 5): its
-        # statistics, views and help are spider's, so a game of another variant stays in
-        # the engine, the solver and the CLI.
-        detail = f"{game.variant.name}: the server plays spider games only"
-        raise ApiError(400, "variant_not_offered", detail=detail)
     if isinstance(request, NewGameFromPosition):
         check_playable(game.start)
     return game

@@ -286,6 +286,7 @@ class GameService:
                 practice=practice,
                 abandon=leaving,
                 daily_date=day,
+                variant=game.variant.name,
             )
 
         also = ["practice"] if won_before else []

@@ -58,11 +58,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("runs", "runs"),
     Section("winning", "winning"),
     Section("score-and-undo", "score"),
-    Section(
-        "variants",
-        "variants",
-        ("text", *(v.title_key for v in VARIANTS if not v.is_default)),
-    ),
+    Section("variants", "variants"),
+    *(Section(f"variant-{v.name}", f"family_{v.title_key}") for v in VARIANTS),
     Section("keyboard", "keys"),
     Section("help", "help", ("hint", "can_win", "solution", "assisted")),
     Section("guided-start", "tour"),

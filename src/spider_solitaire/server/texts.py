@@ -30,6 +30,7 @@ from typing import NamedTuple
 from ..cards import CARD_TEXTS, Card
 from ..events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
 from ..messages import LANGUAGES, PLURAL_FORMS, card_names, message, plural_form, suit_name, text
+from ..variants import find_variant
 from .schemas.help import LastWinnable, LostAction
 from .schemas.state import TableLabels
 
@@ -39,8 +40,9 @@ LIST_SEPARATOR = ", "
 SENTENCE_SEPARATOR = " "
 """Between two sentences said together."""
 
-RUN_SLOTS = 8
-"""Places for removed runs on the table: a game has 104 cards, 8 runs (a rule of the game)."""
+FOUR_RUNS = 4
+"""The runs of a one-pack variant (Spiderette, Will o' the Wisp), whose win sentence says
+"four" instead of "eight"; the number itself is the variant's (``Variant.runs``)."""
 
 KEPT_LABELS = 4096
 """How many labels blocks :func:`table_labels` keeps: they change only with a deal, a
@@ -156,12 +158,14 @@ def table_labels(
     code: str | None,
     final_score: int | None,
     assisted: bool,
+    runs: int = 8,
 ) -> TableLabels:
     """Return the table's other labels and notices in ``language``: the stock (``rows``
     left), the removed runs (their suits) and their 8 places, the variant (``suits``,
     ``rule``), the game ``code``'s copy button and notices (None without a code), the
     new-game and resumed notices, and the win text with the ``final_score`` (None until
-    the game is won; a sentence more when ``assisted``). Kept (:data:`KEPT_LABELS`):
+    the game is won; a sentence more when ``assisted``); ``runs``: the variant's runs to
+    remove (8, or 4 with one pack), one place each. Kept (:data:`KEPT_LABELS`):
     the block is a value, shared between states."""
     stock = (
         text("labels", "stock", language, count=rows)
@@ -170,14 +174,15 @@ def table_labels(
     )
     slots = [
         text("labels", "removed_slot", language, suit=suit_name(suit, language))
-        for suit in removed[:RUN_SLOTS]
+        for suit in removed[:runs]
     ]
-    slots += [message("labels", "empty_slot", language)] * (RUN_SLOTS - len(slots))
+    slots += [message("labels", "empty_slot", language)] * (runs - len(slots))
     rule_name = message("web", f"rule.{rule}", language)
     level = message("web", f"level.{suits}", language)
     win = None
     if final_score is not None:
-        win = text("labels", "win", language, score=final_score)
+        key = "win_four" if runs == FOUR_RUNS else "win"
+        win = text("labels", key, language, score=final_score)
         if assisted:
             win += SENTENCE_SEPARATOR + message("labels", "win_assisted", language)
     coded = {
@@ -186,7 +191,7 @@ def table_labels(
     }
     return TableLabels(
         stock=stock,
-        removed=text("labels", "removed", language, count=len(removed)),
+        removed=text("labels", "removed", language, count=len(removed), runs=runs),
         removed_slots=slots,
         variant=text("labels", "variant", language, count=suits, rule=rule_name),
         copy_=coded["copy"],
@@ -447,6 +452,24 @@ def variant_label(suits: int, rule: str, language: str) -> str:
     """Return a variant's name: "2 suits · Classic", "1 suit"."""
     rule_name = message("web", f"rule.{rule}", language)
     return text("labels", "variant", language, count=suits, rule=rule_name)
+
+
+def family_label(variant: str, suits: int, rule: str, language: str) -> str:
+    """Return how the record names a game of the family ``variant`` (the registry's name)
+    at ``suits``/``rule``: :func:`variant_label` alone for ``spider`` ("2 suits ·
+    Classic", as before the family), else with the variant's title first ("Spiderette ·
+    2 suits · Classic").
+
+    Raises:
+        UnknownVariantError: ``variant`` is not in the registry (a row the server never
+            wrote).
+    """
+    found = find_variant(variant)
+    label = variant_label(suits, rule, language)
+    if found.is_default:
+        return label
+    title = message("variants", found.title_key, language)
+    return text("labels", "family_variant", language, title=title, variant=label)
 
 
 def confirm_text(needed: Sequence[str], language: str) -> str:

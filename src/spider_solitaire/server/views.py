@@ -15,13 +15,13 @@ from typing import cast
 from .. import rules
 from ..cards import CARD_TEXTS, Card
 from ..game import Game
-from ..messages import message
+from ..messages import message, suit_name, text
 from ..moves import DEAL
 from .checks import may_take_back
 from .db import GameRecord
 from .schemas.common import RuleName, SuitCount
-from .schemas.state import ColumnView, GameState, GroupView, RecordView
-from .texts import clock_text, daily_label, table_labels, wording
+from .schemas.state import ColumnView, GameState, GroupView, RecordView, TakeOffView
+from .texts import clock_text, daily_label, family_label, table_labels, wording
 
 KEPT_VIEWS = 4096
 """How many column views and group views are kept (each): an action changes
@@ -69,6 +69,19 @@ def group_view(
     )
 
 
+@lru_cache(KEPT_VIEWS)
+def take_off_view(language: str, column: int, last: Card) -> TakeOffView:
+    """Return the take-off of the complete run at the end of ``column`` (its last card
+    ``last``, an Ace, names its suit) with its button label and its screen-reader
+    sentence in ``language`` (the catalog's ``labels.take_off`` and ``take_off_ready``)."""
+    suit = suit_name(CARD_TEXTS[last][-1], language)
+    return TakeOffView(
+        column=column,
+        label=text("labels", "take_off", language, suit=suit, column=column),
+        ready=text("labels", "take_off_ready", language, suit=suit, column=column),
+    )
+
+
 def build_state(
     record: GameRecord,
     game: Game,
@@ -91,9 +104,13 @@ def build_state(
     position = game.position
     targets: dict[tuple[int, int], tuple[int, ...]] = {}
     can_deal = False
+    take_offs = []
     for move in game.legal_moves():
         if move == DEAL:
             can_deal = True
+        elif move.is_take_off:
+            last = position.columns[move.source - 1][-1]
+            take_offs.append(take_off_view(language, move.source, last))
         else:
             key = (move.source, move.resolved_count)
             targets[key] = (*targets.get(key, ()), move.target)
@@ -119,7 +136,11 @@ def build_state(
         game.code,
         position.score if game.is_won else None,
         record.assisted,
+        position.variant.runs,
     )
+    if not position.variant.is_default:  # the header names the game of the family
+        family = family_label(position.variant.name, position.suits, position.rule, language)
+        labels = labels.model_copy(update={"variant": family})
     if standing is not None:
         labels = labels.model_copy(update={"time": clock_text(standing.playing_ms)})
     if stuck:
@@ -131,6 +152,10 @@ def build_state(
         id=record.id,
         version=record.version,
         code=game.code,
+        variant=position.variant.name,
+        variant_title=message("variants", position.variant.title_key, language),
+        column_count=position.variant.columns,
+        runs=position.variant.runs,
         suits=cast(SuitCount, position.suits),
         rule=cast(RuleName, position.rule),
         score=position.score,
@@ -144,6 +169,7 @@ def build_state(
         assisted=record.assisted,
         columns=columns,
         groups=groups,
+        take_offs=take_offs,
         can_deal=can_deal,
         deal_reason=deal_reason,
         stuck=stuck,

@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..ids import GAME, PLAYER
 from .engine import Area, plain
-from .tables import GAME_COLUMNS, actions, game_snapshots, games, players, results
+from .tables import DEFAULT_VARIANT, GAME_COLUMNS, actions, game_snapshots, games, players, results
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,7 @@ class GameRecord:
     solved: bool = False
     """"Show solution" played a move of the game (the solver, not the player): set with
     ``assisted``, for good (docs/record.md)."""
+    variant: str = DEFAULT_VARIANT
 
     @classmethod
     def of(cls, row: Row[Any]) -> GameRecord:
@@ -158,6 +159,7 @@ def _result_row(game: GameRecord, decided: Decided, now: datetime) -> dict[str, 
         "player_id": game.player_id,
         "suits": game.suits,
         "rule": game.rule,
+        "variant": game.variant,
         "daily_date": game.daily_date,
         "assisted": game.assisted,
         "outcome": decided.outcome,
@@ -207,6 +209,7 @@ class Games(Area):
         practice: bool = False,
         abandon: tuple[GameRecord, Decided] | None = None,
         daily_date: date | None = None,
+        variant: str = DEFAULT_VARIANT,
     ) -> GameRecord:
         """Save a new game at version 0 for ``player_id`` and return it.
 
@@ -214,7 +217,8 @@ class Games(Area):
         ``practice``: the game never counts. ``abandon``: the game the player leaves for
         this one and its loss, written in the same transaction (see :meth:`_abandon`).
         ``daily_date``: the date whose daily deal this is (None: not a daily game); its
-        result row gets the same date.
+        result row gets the same date. ``variant``: the game of the family (the
+        registry's name); its result row gets it too.
 
         Raises:
             ValueError: both or neither of ``code`` and ``start_position`` are given.
@@ -237,6 +241,7 @@ class Games(Area):
             practice=practice,
             created_at=now,
             daily_date=daily_date,
+            variant=variant,
         )
         row = {column.name: getattr(record, column.name) for column in GAME_COLUMNS}
         with self.database.writing() as connection:

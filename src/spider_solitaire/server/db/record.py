@@ -12,7 +12,7 @@ from sqlalchemy import and_, delete, func, insert, or_, select, update
 
 from .engine import Area, aware, plain
 from .games import GameRecord, select_games
-from .tables import games, results, stat_resets, transfer_codes
+from .tables import DEFAULT_VARIANT, games, results, stat_resets, transfer_codes
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,20 +31,30 @@ class ResultRow:
     daily_date: date | None = None
     solved: bool = False
     """The solver played a move of the game ("Show solution"): no personal best."""
+    variant: str = DEFAULT_VARIANT
 
 
 @dataclass(frozen=True, slots=True)
 class ResetRow:
-    """A row of ``stat_resets``: ``suits``/``rule`` None cover every value."""
+    """A row of ``stat_resets``: ``suits``/``rule``/``variant`` None cover every value."""
 
     suits: int | None
     rule: str | None
     reset_at: datetime
+    variant: str | None = None
 
-    def covers(self, suits: int, rule: str) -> bool:
-        """True when this reset clears the figures of the variant ``suits``/``rule``."""
-        return (self.suits is None or self.suits == suits) and (
-            self.rule is None or self.rule == rule
+    @property
+    def covers_all(self) -> bool:
+        """True for a reset of every figure (the daily row's too)."""
+        return self.suits is None and self.rule is None and self.variant is None
+
+    def covers(self, suits: int, rule: str, variant: str = DEFAULT_VARIANT) -> bool:
+        """True when this reset clears the figures of ``variant`` (a game of the family)
+        at ``suits``/``rule``."""
+        return (
+            (self.suits is None or self.suits == suits)
+            and (self.rule is None or self.rule == rule)
+            and (self.variant is None or self.variant == variant)
         )
 
 
@@ -60,6 +70,7 @@ _RESULT_COLUMNS = [
     results.c.decided_at,
     results.c.daily_date,
     results.c.solved,
+    results.c.variant,
 ]
 """The columns of ``results`` a :class:`ResultRow` holds, in its fields' order."""
 
@@ -79,20 +90,26 @@ class Record(Area):
     def resets(self, player_id: str) -> list[ResetRow]:
         """Return the resets of ``player_id``'s figures, oldest first."""
         statement = (
-            select(stat_resets.c.suits, stat_resets.c.rule, stat_resets.c.reset_at)
+            select(
+                stat_resets.c.suits,
+                stat_resets.c.rule,
+                stat_resets.c.reset_at,
+                stat_resets.c.variant,
+            )
             .where(stat_resets.c.player_id == player_id)
             .order_by(stat_resets.c.id)
         )
         return [ResetRow(**plain(row)) for row in self.database.all(statement)]
 
-    def add_reset(self, player_id: str, suits: int | None, rule: str | None) -> None:
-        """Reset ``player_id``'s figures of ``suits``/``rule`` (None: every value) now."""
+    def add_reset(
+        self, player_id: str, suits: int | None, rule: str | None, variant: str | None = None
+    ) -> None:
+        """Reset ``player_id``'s figures of ``variant`` at ``suits``/``rule`` (None: every
+        value) now."""
         with self.database.writing() as connection:
             reset_at = self.database.clock()
-            connection.execute(
-                insert(stat_resets),
-                {"player_id": player_id, "suits": suits, "rule": rule, "reset_at": reset_at},
-            )
+            row = {"player_id": player_id, "suits": suits, "rule": rule, "variant": variant}
+            connection.execute(insert(stat_resets), row | {"reset_at": reset_at})
 
     def history(
         self, player_id: str, current_id: str | None, offset: int, limit: int

@@ -53,6 +53,10 @@ players = Table(
 )
 """A player: an id handed out in the cookie."""
 
+DEFAULT_VARIANT = "spider"
+"""The variant (the registry's name) of a row that names none: every game before
+migration 0009 (the table's server default, as the migration's)."""
+
 games = Table(
     "games",
     metadata,
@@ -77,6 +81,7 @@ games = Table(
     Column("revision", BigInteger, nullable=False, server_default="0"),
     Column("daily_date", Date),
     Column("solved", Boolean, nullable=False, server_default=false()),
+    Column("variant", String(24), nullable=False, server_default=DEFAULT_VARIANT),
     Index("ix_games_player_updated", "player_id", "updated_at"),
     Index("ix_games_player_code", "player_id", "code"),
     Index("ix_games_player_daily", "player_id", "daily_date"),
@@ -239,6 +244,7 @@ results = Table(
     Column("playing_ms", BigInteger, nullable=False),
     Column("decided_at", DateTime(timezone=True), nullable=False),
     Column("solved", Boolean, nullable=False, server_default=false()),
+    Column("variant", String(24), nullable=False, server_default=DEFAULT_VARIANT),
     Index("ix_results_player_decided", "player_id", "decided_at"),
 )
 """One decided, counted game (docs/record.md): written once, in the transaction of the
@@ -253,11 +259,13 @@ stat_resets = Table(
     Column("suits", Integer),
     Column("rule", String(16)),
     Column("reset_at", DateTime(timezone=True), nullable=False),
+    Column("variant", String(24)),
     Index("ix_stat_resets_player", "player_id"),
 )
 """A reset of the figures: of one variant (``suits`` and ``rule``), of every rule of
 ``suits`` (``rule`` null), of every variant of ``rule`` (``suits`` null), or of all (both
-null). Results decided before the latest reset that covers their variant are not counted."""
+null); ``variant``: of that game of the family alone (null: of every one). Results
+decided before the latest reset that covers their variant are not counted."""
 
 transfer_codes = Table(
     "transfer_codes",
@@ -290,6 +298,7 @@ GAME_COLUMNS = [
     games.c.revision,
     games.c.daily_date,
     games.c.solved,
+    games.c.variant,
 ]
 """The columns of ``games`` a :class:`~.games.GameRecord` holds (every one but
 ``updated_at``), in its fields' order."""

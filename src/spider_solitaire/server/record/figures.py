@@ -9,8 +9,9 @@ position.
 
 Definitions (decisions of ours where Spider has no single answer):
 
-* a result belongs to its variant (suits, rule) and class (assisted or not); the figures
-  of a variant count only results decided after the latest reset that covers it;
+* a result belongs to its variant (the game of the family, suits, rule) and class
+  (assisted or not); the figures of a variant count only results decided after the latest
+  reset that covers it;
 * a daily game's result belongs to the daily deal's own row (every suit count together)
   and not to its variant; only a reset of every figure covers it;
 * ``finished`` = won + lost; ``win_rate`` = won / finished (null with none);
@@ -26,6 +27,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from ..db import GameRecord, ResetRow, ResultRow
+from ..db.tables import DEFAULT_VARIANT
 from ..schemas.record import Figures
 
 
@@ -43,8 +45,8 @@ def after_resets(results: Sequence[ResultRow], resets: Sequence[ResetRow]) -> li
         covering = [
             r
             for r in resets
-            if (r.suits is None and r.rule is None)
-            or (result.daily_date is None and r.covers(result.suits, result.rule))
+            if r.covers_all
+            or (result.daily_date is None and r.covers(result.suits, result.rule, result.variant))
         ]
         latest = max((r.reset_at for r in covering), default=None)
         if latest is None or result.decided_at > latest:
@@ -85,14 +87,21 @@ def figures(results: Sequence[ResultRow]) -> Figures:
 
 
 def same_class(
-    results: Sequence[ResultRow], suits: int, rule: str, assisted: bool
+    results: Sequence[ResultRow],
+    suits: int,
+    rule: str,
+    assisted: bool,
+    variant: str = DEFAULT_VARIANT,
 ) -> list[ResultRow]:
-    """Return the ``results`` of the variant ``suits``/``rule`` and the class
-    ``assisted`` (order kept), daily games left out (they have their own row)."""
+    """Return the ``results`` of the variant ``variant`` (a game of the family) at
+    ``suits``/``rule`` and the class ``assisted`` (order kept), daily games left out (they
+    have their own row)."""
     return [
         r
         for r in results
-        if r.suits == suits and r.rule == rule and r.assisted == assisted and r.daily_date is None
+        if (r.variant, r.suits, r.rule) == (variant, suits, rule)
+        and r.assisted == assisted
+        and r.daily_date is None
     ]
 
 
@@ -106,7 +115,7 @@ def record_class(results: Sequence[ResultRow], record: GameRecord) -> list[Resul
     game, else its variant; and its class (assisted or not)."""
     if record.daily_date is not None:
         return daily_class(results, record.assisted)
-    return same_class(results, record.suits, record.rule, record.assisted)
+    return same_class(results, record.suits, record.rule, record.assisted, record.variant)
 
 
 def bests_set(earlier: Sequence[ResultRow], win: ResultRow) -> list[str]:

@@ -20,8 +20,9 @@ from datetime import timedelta
 from ...game import Game
 from ...messages import message
 from ...moves import format_game_record
-from ...variants import CLASSIC
+from ...variants import CLASSIC, VARIANT_NAMES
 from ..db import GameRecord, ResultRow, Store
+from ..db.tables import DEFAULT_VARIANT
 from ..errors import ApiError
 from ..games import GameService
 from ..ids import SHARE
@@ -51,7 +52,7 @@ from ..schemas.record import (
     VariantStats,
 )
 from ..schemas.state import GameState
-from ..texts import announcement, daily_label, rules_help, status_label, variant_label
+from ..texts import announcement, daily_label, family_label, rules_help, status_label
 from .figures import after_resets, daily_class, figures, iso, same_class
 
 HISTORY_PAGE = 20
@@ -80,7 +81,7 @@ def game_label(record: GameRecord | ResultRow, language: str) -> str:
     row): "Daily · 2 Dec" for a daily game, else its variant ("2 suits · Classic")."""
     if record.daily_date is not None:
         return daily_label(record.daily_date, language)
-    return variant_label(record.suits, record.rule, language)
+    return family_label(record.variant, record.suits, record.rule, language)
 
 
 def history_status(record: GameRecord, won_now: bool) -> HistoryStatus:
@@ -120,16 +121,21 @@ class RecordBook:
                 self.store.record.results(player_id), self.store.record.resets(player_id)
             )
             current = self.store.games.current(player_id)
-        variants = set(ALWAYS_SHOWN) | {(r.suits, r.rule) for r in results if r.daily_date is None}
+        shown: set[tuple[str, int, str]] = {
+            (DEFAULT_VARIANT, suits, rule) for suits, rule in ALWAYS_SHOWN
+        }
+        shown |= {(r.variant, r.suits, r.rule) for r in results if r.daily_date is None}
         rows = []
-        for suits, rule in sorted(variants):
+        # the registry's order, then suits and rule (spider first, as the table offers it)
+        for variant, suits, rule in sorted(shown, key=lambda v: (VARIANT_NAMES.index(v[0]), v)):
             rows.append(
                 VariantStats(
+                    variant=variant,
                     suits=suit_count(suits),
                     rule=rule_name(rule),
-                    label=variant_label(suits, rule, language),
-                    unassisted=figures(same_class(results, suits, rule, False)),
-                    assisted=figures(same_class(results, suits, rule, True)),
+                    label=family_label(variant, suits, rule, language),
+                    unassisted=figures(same_class(results, suits, rule, False, variant)),
+                    assisted=figures(same_class(results, suits, rule, True, variant)),
                 )
             )
         in_progress = None
@@ -168,12 +174,17 @@ class RecordBook:
         )
 
     def reset(
-        self, player_id: str | None, suits: int | None, rule: str | None, language: str
+        self,
+        player_id: str | None,
+        suits: int | None,
+        rule: str | None,
+        language: str,
+        variant: str | None = None,
     ) -> Stats:
-        """Reset the player's figures of ``suits``/``rule`` (None: all of them); the
-        history and the results stay. Return the statistics after it."""
+        """Reset the player's figures of ``variant`` at ``suits``/``rule`` (None: all of
+        them); the history and the results stay. Return the statistics after it."""
         if player_id is not None:
-            self.store.record.add_reset(player_id, suits, rule)
+            self.store.record.add_reset(player_id, suits, rule, variant)
         return self.stats(player_id, language)
 
     # --- history --------------------------------------------------------------------
@@ -266,7 +277,7 @@ class RecordBook:
             outcome = "lost"
         played = record.last_action_at or record.created_at
         return ReplayAbout(
-            variant=variant_label(record.suits, record.rule, language),
+            variant=family_label(record.variant, record.suits, record.rule, language),
             suits=record.suits,  # type: ignore[arg-type]
             rule=record.rule,  # type: ignore[arg-type]
             code=record.code,

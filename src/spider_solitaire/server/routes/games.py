@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
+from ...messages import message
+from ...variants import VARIANTS
 from ..errors import ApiError
 from ..players import set_player_cookie
-from ..schemas.games import NewGameRequest
+from ..rule_links import RULES_PATH
+from ..schemas.games import NewGameRequest, VariantOffer
 from ..schemas.state import GameState
 from .deps import (
     BAD_ID,
@@ -80,6 +83,24 @@ async def current_game(
         if optional and error.reason == "no_game":
             return Response(status_code=204)
         raise
+
+
+@router.get("/variants", summary="The games of the family offered")
+async def variants(language: Language) -> list[VariantOffer]:
+    """Return every game of the family, from the registry, ``spider`` first (the New game
+    window offers them in this order; a variant added to the registry is listed here with
+    no other change)."""
+    return [
+        VariantOffer(
+            name=variant.name,
+            title=message("variants", variant.title_key, language),
+            columns=variant.columns,
+            runs=variant.runs,
+            winnable=variant.is_default,
+            rules=f"{RULES_PATH}#variant-{variant.name}",
+        )
+        for variant in VARIANTS
+    ]
 
 
 @router.get("/{game_id}", responses=error_responses(404, s422=BAD_ID), summary="One game")

@@ -53,7 +53,7 @@ async def reset_stats(
     """Reset the figures of one variant (``suits`` and ``rule``), of every rule of
     ``suits`` or every variant of ``rule`` (the other null), or all (``{}``); the history
     stays. Answers the statistics after it."""
-    return await blocking(book.reset, player, body.suits, body.rule, language)
+    return await blocking(book.reset, player, body.suits, body.rule, language, body.variant)
 
 
 @router.post(

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+
+from ...variants import SPIDER, VARIANT_NAMES
 
 Column = Annotated[int, Field(ge=1, le=10, description="a column, 1-10")]
 """A tableau column's number."""
@@ -22,6 +24,30 @@ SuitCount = Literal[1, 2, 4]
 RuleName = Literal["classic", "flexible"]
 """The rule a game is played under (the registry's
 :data:`~spider_solitaire.variants.GROUP_RULES`; ``tests/server`` checks they agree)."""
+
+
+def _known_variant(name: str) -> str:
+    """Return ``name`` when it is a variant of the registry (exactly its spelling).
+
+    Raises:
+        ValueError: not a name of :data:`~spider_solitaire.variants.VARIANT_NAMES`
+            (pydantic makes it a 422 ``bad_request``).
+    """
+    if name not in VARIANT_NAMES:
+        raise ValueError(f"{name[:40]!r} is not a variant (known: {', '.join(VARIANT_NAMES)})")
+    return name
+
+
+VariantName = Annotated[
+    str,
+    AfterValidator(_known_variant),
+    WithJsonSchema({"type": "string", "enum": list(VARIANT_NAMES)}),
+]
+"""A game of the Spider family by its registry name (``spider``, ``spider-1949``...):
+the choices are the registry's :data:`~spider_solitaire.variants.VARIANT_NAMES`, so a
+variant added there is offered here with no other change."""
+DEFAULT_VARIANT = SPIDER.name
+"""The variant a new-game request plays when it names none: ``spider``."""
 Outcome = Literal["won", "lost"]
 """How a decided game ended."""
 

@@ -31,11 +31,12 @@ class TurnUpEvent(BaseModel):
 
 
 class DealEvent(BaseModel):
-    """A stock row was dealt: ``cards[i]`` went onto column ``i + 1``."""
+    """A stock row was dealt: ``cards[i]`` went onto column ``i + 1`` (a short last row
+    fills columns 1 to N alone)."""
 
     kind: Literal["deal"]
-    cards: Annotated[list[CardText], Field(min_length=10, max_length=10)]
-    ids: Annotated[list[CardId], Field(min_length=10, max_length=10)]
+    cards: Annotated[list[CardText], Field(min_length=1, max_length=10)]
+    ids: Annotated[list[CardId], Field(min_length=1, max_length=10)]
 
 
 class RemoveRunEvent(BaseModel):
@@ -79,7 +80,7 @@ class UndealEvent(BaseModel):
     went back to the stock (no card text: the stock is hidden)."""
 
     kind: Literal["undeal"]
-    ids: Annotated[list[CardId], Field(min_length=10, max_length=10)]
+    ids: Annotated[list[CardId], Field(min_length=1, max_length=10)]
 
 
 class UnwonEvent(BaseModel):

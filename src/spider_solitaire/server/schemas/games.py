@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import BaseModel, Discriminator, Field, Tag
 
-from .common import Confirmations, RuleName, StrictBody, SuitCount
+from .common import DEFAULT_VARIANT, Confirmations, RuleName, StrictBody, SuitCount, VariantName
 
 
 class NewGameFromCode(StrictBody):
@@ -17,9 +17,11 @@ class NewGameFromCode(StrictBody):
 
 
 class NewGameFromSuits(StrictBody):
-    """Deal a random game (a seed from the OS) of ``suits`` (default 4) under ``rule``
-    (default classic); ``{}`` is this with both defaults."""
+    """Deal a random game (a seed from the OS) of ``variant`` (a name of the registry,
+    default ``spider``) with ``suits`` (default 4) under ``rule`` (default classic);
+    ``{}`` is this with every default."""
 
+    variant: VariantName = DEFAULT_VARIANT
     suits: SuitCount = 4
     rule: RuleName = "classic"
     confirm: Confirmations = []
@@ -74,3 +76,19 @@ NewGameRequest = Annotated[
 ]
 """Body of ``POST /api/games``: exactly one of the four shapes, chosen by its keys
 (``code``, ``position``, ``daily``, else suits and rule)."""
+
+
+class VariantOffer(BaseModel):
+    """A game of the family the table offers (``GET /api/games/variants``), from the
+    registry: its ``name`` (what a new-game request sends as ``variant``), its catalog
+    ``title`` in the player's language, its ``columns`` and ``runs``, whether "Winnable
+    deals only" is offered for it (``winnable``: ``spider`` alone for now, a decision of
+    ours until the proved deals are kept per variant), and its section of the rules page
+    (``rules``)."""
+
+    name: VariantName
+    title: str
+    columns: Annotated[int, Field(ge=1, le=10)]
+    runs: Annotated[int, Field(ge=1, le=8)]
+    winnable: bool
+    rules: str = Field(examples=["/rules#variant-spiderette"])

@@ -7,7 +7,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from .common import Confirmations, RuleName, StrictBody, SuitCount
+from .common import (
+    DEFAULT_VARIANT,
+    Confirmations,
+    RuleName,
+    StrictBody,
+    SuitCount,
+    VariantName,
+)
 from .state import GameState
 
 
@@ -38,8 +45,10 @@ class Figures(BaseModel):
 
 
 class VariantStats(BaseModel):
-    """One variant's figures, unassisted and assisted apart, with its ``label``."""
+    """One variant's figures (a game of the family at some suits and rule), unassisted
+    and assisted apart, with its ``label`` ("Spiderette · 2 suits · Classic")."""
 
+    variant: VariantName = DEFAULT_VARIANT
     suits: SuitCount
     rule: RuleName
     label: str
@@ -98,11 +107,12 @@ class Stats(BaseModel):
 
 
 class ResetRequest(StrictBody):
-    """Reset the figures of ``suits`` and ``rule`` (null: every value; ``{}`` resets
-    all)."""
+    """Reset the figures of ``variant`` (a game of the family) at ``suits`` and ``rule``
+    (null: every value; ``{}`` resets all)."""
 
     suits: SuitCount | None = None
     rule: RuleName | None = None
+    variant: VariantName | None = None
 
     @field_validator("suits", mode="before")
     @classmethod

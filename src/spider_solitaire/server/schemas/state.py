@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .common import CardId, CardText, Column, RuleName, SuitCount, SuitText
+from .common import CardId, CardText, Column, RuleName, SuitCount, SuitText, VariantName
 
 
 class ColumnView(BaseModel):
@@ -54,8 +54,9 @@ class TableLabels(BaseModel):
 
     stock: str = Field(description='"Stock, 4 rows left. Deal a row (D)" or "Stock, empty"')
     removed: str = Field(description='"Removed runs: 2 of 8"')
-    removed_slots: Annotated[list[str], Field(min_length=8, max_length=8)] = Field(
-        description='the 8 places for runs: "Run of spades" or "Empty slot"'
+    removed_slots: Annotated[list[str], Field(min_length=1, max_length=8)] = Field(
+        description="the places for runs, one per run of the variant (8, or 4): "
+        '"Run of spades" or "Empty slot"'
     )
     variant: str = Field(description='"2 suits · Classic", "1 suit"')
     copy_: str | None = Field(
@@ -128,12 +129,32 @@ class RecordView(BaseModel):
     summary: WinSummary | None = None
 
 
+class TakeOffView(BaseModel):
+    """A complete run the player may take off (``spider-1949`` alone: there runs do not
+    leave by themselves): its ``column``, the button's ``label`` and the screen reader's
+    ``ready`` sentence, both from the catalog. The action is ``t<column>``."""
+
+    column: Column
+    label: str = Field(description='"Take off the run of spades at the end of column 3 (T)."')
+    ready: str = Field(description="said when the run becomes available to take off")
+
+    model_config = ConfigDict(frozen=True)
+
+
 class GameState(BaseModel):
     """The player's view of a game, with what the front end needs to offer moves."""
 
     id: str
     version: Annotated[int, Field(ge=0)]
     code: str | None = Field(description="the game code; null for a game from a position")
+    variant: VariantName = Field(description="the game of the family (the registry's name)")
+    variant_title: str = Field(description='its title in the catalog: "Spiderette"')
+    column_count: Annotated[int, Field(ge=1, le=10)] = Field(
+        description="the variant's columns (10, or 7): the length of ``columns``"
+    )
+    runs: Annotated[int, Field(ge=1, le=8)] = Field(
+        description="the complete runs that win the game (8, or 4 with one pack)"
+    )
     suits: SuitCount
     rule: RuleName
     score: Annotated[int, Field(ge=0)]
@@ -149,8 +170,12 @@ class GameState(BaseModel):
         "finished: undo, redo and restart are refused with 422 game_over)",
     )
     assisted: bool = Field(description="a hint or the solver helped in this game")
-    columns: Annotated[list[ColumnView], Field(min_length=10, max_length=10)]
+    columns: Annotated[list[ColumnView], Field(min_length=1, max_length=10)]
     groups: list[GroupView]
+    take_offs: list[TakeOffView] = Field(
+        default_factory=list,
+        description="the complete runs the player may take off now (``spider-1949``)",
+    )
     can_deal: bool
     deal_reason: str | None = Field(description="the engine's reason code when no deal")
     stuck: bool = Field(

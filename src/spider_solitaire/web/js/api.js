@@ -64,8 +64,10 @@ export function createApi({ language = () => "en", base = "", answered = () => {
       }
     },
     game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
+    /** The games of the family offered -> [{name, title, columns, runs, winnable, rules}], spider first. */
+    variants: () => request("GET", "/api/games/variants"),
     /**
-     * `{code}` or `{suits, rule}` (with `confirm: ["abandon", "practice"]` once the player
+     * `{code}` or `{variant, suits, rule}` (with `confirm: ["abandon", "practice"]` once the player
      * agreed) -> GameState; 409 `confirm_needed` {message, confirm} asks first.
      */
     create: (body) => request("POST", "/api/games", body),

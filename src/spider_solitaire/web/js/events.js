@@ -7,14 +7,14 @@
 // from the events, with no matching of card texts and no diffing of states.
 //
 // A model: {columns, stockRows, removed, won}
-//   columns   10 arrays, bottom to top, of {id, card}: card is text ("TS") or null when
+//   columns   one array per column (10, or 7 in a one-pack game), bottom to top, of {id, card}: card is text ("TS") or null when
 //             the card is face-down (an id tells nothing about a face-down card)
 //   stockRows rows left in the stock
 //   removed   the suits of the removed runs, in the order they were removed
 //   won       whether the game is won
 // Models are never changed in place: applyEvents returns a new one.
 
-const COLUMNS = 10;
+const COLUMNS = 10; // the most columns a game of the family has
 
 /** An event that does not fit the model (a card that is not where it says, an unknown kind). */
 export class EventError extends Error {
@@ -30,8 +30,9 @@ export class EventError extends Error {
  * @throws {EventError} when a column has no ids or not one per card
  */
 export function modelFromState(state) {
-  if (!state || !Array.isArray(state.columns) || state.columns.length !== COLUMNS) {
-    throw new EventError(`a state needs ${COLUMNS} columns`);
+  // a game of the family has 10 columns, or 7: the state says how many
+  if (!state || !Array.isArray(state.columns) || state.columns.length < 1 || state.columns.length > COLUMNS) {
+    throw new EventError(`a state needs 1 to ${COLUMNS} columns`);
   }
   const columns = state.columns.map(({ face_down: down, face_up: up, ids }, index) => {
     if (!Array.isArray(ids) || ids.length !== down + up.length) {
@@ -43,7 +44,7 @@ export function modelFromState(state) {
 }
 
 function columnOf(model, column, kind) {
-  if (!Number.isInteger(column) || column < 1 || column > COLUMNS) {
+  if (!Number.isInteger(column) || column < 1 || column > model.columns.length) {
     throw new EventError(`${kind}: no column ${JSON.stringify(column)}`);
   }
   return model.columns[column - 1];
@@ -104,14 +105,16 @@ const APPLY = {
   deal(model, { cards, ids }) {
     if (model.stockRows < 1) throw new EventError("deal: the stock is empty");
     checkIds(ids, "deal");
-    if (ids.length > COLUMNS) throw new EventError(`deal: ${ids.length} cards for ${COLUMNS} columns`);
+    const width = model.columns.length;
+    if (ids.length > width) throw new EventError(`deal: ${ids.length} cards for ${width} columns`);
     const dealt = faceUpEntries(ids, cards, "deal");
     const next = replaceColumns(model, dealt.map((entry, i) => [i + 1, [...model.columns[i], entry]]));
     return { ...next, stockRows: model.stockRows - 1 };
   },
   undeal(model, { ids }) {
     checkIds(ids, "undeal");
-    if (ids.length > COLUMNS) throw new EventError(`undeal: ${ids.length} cards for ${COLUMNS} columns`);
+    const width = model.columns.length;
+    if (ids.length > width) throw new EventError(`undeal: ${ids.length} cards for ${width} columns`);
     const next = replaceColumns(model, ids.map((id, i) => [i + 1, withoutTail(model, i + 1, [id], "undeal")]));
     return { ...next, stockRows: model.stockRows + 1 };
   },

@@ -15,12 +15,13 @@ const typing = (target) => target?.closest?.("input, select, textarea, [contente
  * @param host.onMove (column, count, target) => Promise<boolean>
  * @param host.onAuto (column, count) => Promise<boolean>
  * @param host.onDeal, host.onUndo, host.onRedo, host.onHint () => void
+ * @param host.onTakeOff (column) => void: take off the complete run at the end of column (T)
  * @param host.onEscape () => boolean: close what is open (true when something was)
  * @param host.announce (text) => void
  * @param host.whenIdle () => Promise: settles once the requests already sent are answered
  */
 export function attachKeyboard(tableau, view, store, host) {
-  const { onMove, onAuto, onDeal, onUndo, onRedo, onHint, onEscape, announce } = host;
+  const { onMove, onAuto, onDeal, onTakeOff, onUndo, onRedo, onHint, onEscape, announce } = host;
   const whenIdle = host.whenIdle || (() => Promise.resolve());
 
   // Keys wait their turn: a key pressed while a move is on its way to the server acts
@@ -67,7 +68,8 @@ export function attachKeyboard(tableau, view, store, host) {
   }
 
   function moveColumn(step) {
-    const column = ((store.focus.column - 1 + step + COLUMNS) % COLUMNS) + 1;
+    const count = store.game?.column_count || COLUMNS;
+    const column = ((store.focus.column - 1 + step + count) % count) + 1;
     store.setFocus(column, -1);
     const held = store.held;
     if (held) {
@@ -139,6 +141,12 @@ export function attachKeyboard(tableau, view, store, host) {
     } else if (plain && key === "d") {
       event.preventDefault();
       later(onDeal);
+    } else if (plain && key === "t" && store.game?.take_offs?.length) {
+      // take off a complete run the server listed (spider-1949): the focused column's, else the first
+      event.preventDefault();
+      const offers = store.game.take_offs;
+      const offer = offers.find((entry) => entry.column === store.focus.column) || offers[0];
+      later(() => onTakeOff(offer.column));
     } else if (plain && key === "h") {
       event.preventDefault();
       later(onHint);

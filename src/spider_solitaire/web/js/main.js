@@ -145,11 +145,23 @@ async function main() {
   });
   const record = recordWhenOpened({ openDialog, ask, openGame, currentGame: () => store.game, showError, announce, watch });
   const daily = createDaily(api, store, { openDialog, startGame, declined: DECLINED, showError });
+  view.onTakeOff(session.takeOff);
+  let takeOffs = "";
+  store.subscribe((kind) => {
+    // a run the player may now take off (spider-1949) is said once, in the server's words
+    if (kind !== "game" || !store.game) return;
+    const offers = store.game.take_offs || [];
+    const now = offers.map((offer) => offer.column).join(",");
+    const fresh = offers.filter((offer) => !takeOffs.split(",").includes(String(offer.column)));
+    takeOffs = now;
+    if (fresh.length) announce(fresh.map((offer) => offer.ready).join(" "));
+  });
   attachPointer(tableau, view, store, { settings: () => settings.values, onMove: session.move, onAuto: session.auto });
   attachKeyboard(tableau, view, store, {
     onMove: session.move,
     onAuto: session.auto,
     onDeal: session.deal,
+    onTakeOff: session.takeOff,
     onUndo: session.undo,
     onRedo: session.redo,
     onHint: () => help.hint(),
@@ -158,7 +170,7 @@ async function main() {
     whenIdle: requests.whenIdle,
   });
   attachCloseButtons();
-  attachNewGame(settings, session, requests, help);
+  attachNewGame(settings, session, requests, help, api);
   settings.attachWindow({
     openDialog,
     changed(name) {

@@ -1,4 +1,5 @@
-// The New game window: the level, the rule, a deal's code and "Winnable deals only",
+// The New game window: the game of the family (Spider first, the others behind the one
+// choice, as the server lists them), the level, the rule, a deal's code and "Winnable deals only",
 // filled in from the settings and kept there; it starts the game through the session (or
 // the help's search for a winnable deal). With one suit the two rules play the same, so
 // the rule's choice is hidden; whether a choice is allowed is the server's to say.
@@ -13,21 +14,50 @@ const $ = (id) => document.getElementById(id);
  * @param session startGame, started (session.js)
  * @param requests enqueue (requests.js)
  * @param help searchDeal (help.js)
+ * @param api variants (api.js): the games of the family the server offers
  */
-export function attachNewGame(settings, session, requests, help) {
+export function attachNewGame(settings, session, requests, help, api) {
   const form = $("new-form");
   const dialog = $("new-dialog");
   const error = $("new-error");
   const values = settings.values;
+  let offers = []; // the server's list, spider first
+  const chosen = () => offers[form.elements.variant.selectedIndex] || null;
+  const fillVariants = async () => {
+    try {
+      offers = await api.variants();
+    } catch {
+      offers = [];
+    }
+    const select = form.elements.variant;
+    select.replaceChildren(
+      ...offers.map((offer) => {
+        const option = document.createElement("option");
+        option.value = offer.name;
+        option.textContent = offer.title;
+        return option;
+      }),
+    );
+    $("variant-field").hidden = offers.length < 2;
+  };
   const syncRule = () => {
     // with one suit the two rules play the same: the choice is hidden
     $("rule-field").hidden = form.elements.suits.value === "1";
-    // a typed code names its deal: "winnable deals only" does not apply
-    form.elements.winnable.disabled = form.elements.code.value.trim() !== "";
+    const offer = chosen();
+    if (offer) $("new-variant-rules").href = offer.rules;
+    // a typed code names its deal (and its game): "winnable deals only" does not apply;
+    // nor where the server does not offer it for the game chosen
+    const typed = form.elements.code.value.trim() !== "";
+    form.elements.winnable.disabled = typed || (offer !== null && !offer.winnable);
+    form.elements.variant.disabled = typed;
   };
   form.addEventListener("change", syncRule);
   form.elements.code.addEventListener("input", syncRule);
-  $("new-game").addEventListener("click", () => {
+  $("new-game").addEventListener("click", async () => {
+    if (!offers.length) await fillVariants();
+    // the game played last is chosen again when the server still offers it; else the first (Spider)
+    const index = offers.findIndex((offer) => offer.name === values.variant);
+    form.elements.variant.selectedIndex = Math.max(0, index);
     form.elements.suits.value = String(values.suits);
     form.elements.rule.value = values.rule;
     form.elements.code.value = "";
@@ -42,15 +72,19 @@ export function attachNewGame(settings, session, requests, help) {
     values.suits = Number(form.elements.suits.value) || 1;
     values.rule = form.elements.rule.value || values.rule;
     values.winnable = form.elements.winnable.checked;
+    const offer = chosen();
+    if (offer) values.variant = offer.name;
     settings.save();
     // the server knows the rules: with one suit it plays the rule as Classic
-    const body = code ? { code } : { suits: values.suits, rule: values.rule };
+    const dealt = offer ? { variant: offer.name, suits: values.suits, rule: values.rule } : { suits: values.suits, rule: values.rule };
+    const body = code ? { code } : dealt;
     error.textContent = "";
-    if (!code && values.winnable) {
+    if (!code && values.winnable && !form.elements.winnable.disabled) {
       // the server deals games until the solver wins one; the window shows the progress
       const submit = form.querySelector("[type=submit]");
       submit.disabled = true;
-      const game = await help.searchDeal(body, askConfirm);
+      // a winnable deal is searched where the server offers it (Spider): suits and rule
+      const game = await help.searchDeal({ suits: values.suits, rule: values.rule }, askConfirm);
       submit.disabled = false;
       if (game) {
         requests.enqueue(() => session.started(game));

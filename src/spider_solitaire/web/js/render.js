@@ -73,7 +73,7 @@ const faceDownCount = (cards) => cards.filter((entry) => entry.card == null).len
  * @param elements {tableau, stock, stockRows, removed, score, moves, code, variant}: the
  *   page's elements (the tableau holds a hidden `.probe` card used to measure a card)
  * @param store the store of state.js
- * @returns the view: locate(el), columnAt(x, y), applyFocus(move), relabel(), frame()
+ * @returns the view: locate(el), columnAt(x, y), applyFocus(move), relabel(), frame(), onTakeOff(fn)
  */
 export function createView({ tableau, stock, stockRows, removed, score, moves, code, variant }, store) {
   const probe = tableau.querySelector(".probe");
@@ -144,7 +144,8 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
 
   /** The column under the viewport point (x, y), or null. */
   function columnAt(x, y) {
-    return columnAtPoint(x, y, tableau.getBoundingClientRect(), columnEls.map((el) => el.getBoundingClientRect()));
+    const shown = columnEls.filter((el) => !el.hidden);
+    return columnAtPoint(x, y, tableau.getBoundingClientRect(), shown.map((el) => el.getBoundingClientRect()));
   }
 
   // --- keyboard focus: one element of the table is in the Tab order -------------------
@@ -216,6 +217,40 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     return { cardHeight, cornerHeight, available: columnEls[0].clientHeight };
   }
 
+  /**
+   * The take-off button on a complete run the server listed in `take_offs` (spider-1949:
+   * the player takes a run off when they choose), at the run's King; none elsewhere.
+   */
+  function placeTakeOff(colEl, column, game, length, sizes) {
+    const offer = (game?.take_offs || []).find((entry) => entry.column === column);
+    let button = colEl.querySelector(".take-off");
+    if (!offer) {
+      button?.remove();
+      return;
+    }
+    if (!button) {
+      button = document.createElement("button");
+      button.type = "button";
+      button.className = "take-off";
+      button.addEventListener("pointerdown", (event) => event.stopPropagation());
+      button.addEventListener("click", (event) => {
+        event.stopPropagation();
+        takeOffHandler?.(Number(button.dataset.column));
+      });
+    }
+    button.dataset.column = String(column);
+    button.textContent = "";
+    button.setAttribute("aria-label", offer.label);
+    button.title = offer.label;
+    const cards = drawn?.columns[column - 1] || [];
+    const faceDown = faceDownCount(cards);
+    const tops = cardTops({ ...sizes, faceDown, faceUp: cards.length - faceDown });
+    button.style.top = `${tops[Math.max(0, length - 13)] || 0}px`;
+    colEl.append(button); // after the cards: the last child
+  }
+
+  let takeOffHandler = null;
+
   function placeCards() {
     const game = store.game;
     const held = store.held;
@@ -223,9 +258,15 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     const floating = held && held.mode !== "keys";
     const targets = new Set(held && held.mode !== "dropped" ? targetsOf(game, held.column, held.count) : []);
     const sizes = metrics();
+    // the state says how many columns its game has (10, or 7): the others are hidden and
+    // the page's --cols sizes the cards (larger with seven)
+    const count = game?.column_count || COLUMNS;
+    document.body.style.setProperty("--cols", String(count));
     for (let c = 1; c <= COLUMNS; c++) {
       const colEl = columnEls[c - 1];
+      colEl.hidden = c > count;
       const cards = drawn?.columns[c - 1] || [];
+      placeTakeOff(colEl, c, game, cards.length, sizes);
       const faceDown = faceDownCount(cards);
       const tops = cardTops({ ...sizes, faceDown, faceUp: cards.length - faceDown });
       cards.forEach(({ id, card }, i) => {
@@ -265,6 +306,9 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     stock.setAttribute("aria-label", game.labels.stock);
     removed.setAttribute("aria-label", game.labels.removed);
     slotEls.forEach((li, i) => {
+      // one place per run of the game: 8, or 4 with one pack
+      li.hidden = i >= game.labels.removed_slots.length;
+      if (li.hidden) return;
       const suit = game.removed[i] || "";
       if (li.dataset.suit !== suit || !li.hasAttribute("aria-label")) {
         li.dataset.suit = suit;
@@ -331,5 +375,10 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     schedule();
   }
 
-  return { locate, columnAt, applyFocus, relabel, frame };
+  /** What a click on a take-off button does: `handler(column)` (main.js: the session's takeOff). */
+  function onTakeOff(handler) {
+    takeOffHandler = handler;
+  }
+
+  return { locate, columnAt, applyFocus, relabel, frame, onTakeOff };
 }

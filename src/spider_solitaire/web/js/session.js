@@ -19,7 +19,7 @@ export const DECLINED = Object.freeze({ declined: true });
  *   panel said was about the position before it)
  * @param host.started () => void: another game is shown (new, or opened from the history)
  * @param host.refused (error) => void: an action failed (the server refused it, or did not answer)
- * @returns {act, move, auto, deal, undo, redo, refetch, started, startGame, openGame, watch, boot}
+ * @returns {act, move, auto, deal, takeOff, undo, redo, refetch, started, startGame, openGame, watch, boot}
  */
 export function createSession(api, store, requests, messages, host) {
   const { run } = requests;
@@ -143,6 +143,7 @@ export function createSession(api, store, requests, messages, host) {
     move: (column, count, target) => act({ action: `${column}:${count}>${target}` }),
     auto: (column, count) => act({ action: "auto", column, count }),
     deal: () => act({ action: "d" }),
+    takeOff: (column) => act({ action: `t${column}` }),
     undo: () => act({ action: "undo" }),
     redo: () => act({ action: "redo" }),
     refetch,

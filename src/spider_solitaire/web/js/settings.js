@@ -47,6 +47,7 @@ const DEFAULTS = {
   suits: 1,
   rule: "classic",
   winnable: false,
+  variant: null, // the game of the family chosen last (a name the server listed); null: the first
   ...SOUND_DEFAULTS,
   ...LOOK_DEFAULTS,
 };

@@ -1,0 +1,101 @@
+"""The Spider family at the table (issue 20): seven columns fit a laptop and a phone held
+upright, with larger cards than ten; the 1949 take-off's button and key; the New game
+window's choice of the family, built from the server's list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .support import PHONE
+
+LAPTOP = {"width": 1280, "height": 800}
+
+COLUMN_BOXES = """() => [...document.querySelectorAll('#tableau .column')]
+  .filter(e => !e.hidden)
+  .map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"""
+
+CARD_WIDTH = """() => document.querySelector('#tableau .card:not(.probe)')
+  .getBoundingClientRect().width"""
+
+RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["1280x800", "390x844"])
+def test_seven_columns_fit_inside_the_viewport_with_larger_cards(
+    make_table: Any, viewport: dict[str, int]
+) -> None:
+    table = make_table(viewport=viewport, touch=viewport is PHONE)
+    table.open("SP1-S2C-AAAAAAD")
+    ten = table.page.evaluate(CARD_WIDTH)
+    table.open("SP1-ETTE-S2C-AAAAAAD")
+    boxes = table.page.evaluate(COLUMN_BOXES)
+    assert len(boxes) == 7
+    for left, top, right, _bottom in boxes:
+        assert 0 <= left < right <= viewport["width"]
+        assert 0 <= top < viewport["height"]
+    assert [table.face_down(n) for n in range(1, 8)] == [0, 1, 2, 3, 4, 5, 6]
+    assert table.page.evaluate(CARD_WIDTH) > ten  # larger cards with seven
+    expect(table.page.locator("#variant")).to_have_text("Spiderette · 2 suits · Classic")
+    expect(table.page.locator(".removed-slot:not([hidden])")).to_have_count(4)
+
+
+def test_the_1949_take_off_has_a_button_and_a_key(table: Any) -> None:
+    columns = "".join(f"{n}: |\n" for n in range(4, 11))
+    table.open_position(
+        f"variant: spider-1949\nrules: S1C\n1: | {RUN}\n2: | AS\n3: | {RUN}\n{columns}"
+    )
+    page = table.page
+    expect(page.locator(".take-off")).to_have_count(0)
+    table.api_action("2>1")
+    table.reload()
+    button = page.locator("#column-1 .take-off")
+    expect(button).to_have_attribute(
+        "aria-label", "Take off the run of spades at the end of column 1 (T)."
+    )
+    button.click()
+    table.idle()
+    assert table.api_state()["removed"] == ["S"]
+    expect(page.locator(".take-off")).to_have_count(0)
+    page.keyboard.press("Control+z")  # undo: the run is back, and its button
+    table.idle()
+    expect(button).to_have_count(1)
+    page.keyboard.press("t")  # the key takes it off too
+    table.idle()
+    state = table.api_state()
+    assert (state["removed"], state["moves"]) == (["S"], 1)
+
+
+def test_the_new_game_window_offers_spider_first_and_the_family(table: Any) -> None:
+    table.open("SP1-S2C-AAAAAAD")
+    page = table.page
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    select = page.locator("#new-variant")
+    expect(select.locator("option")).to_have_text(
+        [
+            "Spider",
+            "Spider, 1949 rules",
+            "Bicycle Spider",
+            "Relaxed Spider",
+            "Spiderette",
+            "Will o' the Wisp",
+        ]
+    )
+    expect(select).to_have_value("spider")
+    expect(page.locator("#new-winnable")).to_be_enabled()
+    select.select_option(label="Will o' the Wisp")
+    expect(page.locator("#new-winnable")).to_be_disabled()  # the server offers it for Spider
+    expect(page.locator("#new-variant-rules")).to_have_attribute(
+        "href", "/rules#variant-will-o-the-wisp"
+    )
+    dialog.get_by_label("Easy, 1 suit").check()
+    dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden()
+    table.idle()
+    state = table.api_state()
+    assert (state["variant"], state["suits"], state["column_count"]) == ("will-o-the-wisp", 1, 7)
+    assert [table.face_down(n) for n in range(1, 8)] == [2] * 7
+    expect(page.locator("#column-8")).to_be_hidden()
