@@ -18,18 +18,16 @@ from spider_solitaire.events import (
     RunRemoved,
 )
 from spider_solitaire.server.db import GameRecord
-from spider_solitaire.server.schemas.help import LastWinnable, LostAction
-from spider_solitaire.server.schemas.state import TableLabels
-from spider_solitaire.server.texts import (
-    announcement,
+from spider_solitaire.server.help.texts import (
     can_win_texts,
     hint_short,
     hint_text,
-    rewound,
     searching,
     solution_message,
-    wording,
 )
+from spider_solitaire.server.schemas.help import LastWinnable, LostAction
+from spider_solitaire.server.schemas.state import TableLabels
+from spider_solitaire.server.texts import announcement, rewound, wording
 from spider_solitaire.server.views import build_state
 
 from .conftest import board

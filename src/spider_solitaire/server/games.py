@@ -8,10 +8,9 @@ A request names a game by id; the service checks that the player owns it, rebuil
 :class:`~spider_solitaire.game.Game` (from the cache when it holds that game at the
 stored version, else by replaying the saved actions), plays the action on a copy,
 commits it with the version check, and only then answers. What the player gets is
-built by :mod:`.views` from the engine's view (face-down cards only as a count, the stock
-only as rows left), with whether the game is stuck, which the service asks the solver;
-the state is kept per version and language. What a new game's request must satisfy
-beyond the engine's checks is in :mod:`.checks`.
+built by :mod:`.views` from the engine's view (face-down cards as a count, the stock as
+rows left), with whether it is stuck (the service asks the solver), kept per version and
+language. What a new game's request must satisfy beyond the engine's is in :mod:`.checks`.
 """
 
 from __future__ import annotations

@@ -22,8 +22,8 @@ from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits
 from ..jobs.tasks import LOST, WON, HistoryOutcome, history_job
 from ..schemas.help import CanWinAnswer, LastWinnable, LostAction
-from ..texts import can_win_texts
 from .base import SolverHelp
+from .texts import can_win_texts
 
 ANSWERS: dict[str, Literal["yes", "no"]] = {WON: "yes", LOST: "no"}
 """The solver's statuses as the answer says them (anything else is ``unknown``)."""

@@ -41,8 +41,8 @@ from ..jobs.tasks import winnable_job
 from ..schemas.common import ConfirmWord, RuleName, SuitCount
 from ..schemas.games import NewGameFromCode
 from ..schemas.help import DealSearch
-from ..texts import searching
 from .polled import PolledWork, Status, now, utc
+from .texts import searching
 
 log = logging.getLogger(__name__)
 

@@ -18,9 +18,9 @@ from ..jobs.pool import SolveFailed
 from ..jobs.runner import RETRY_BUSY, JobLimits, Runner
 from ..jobs.tasks import HintOutcome, hint_job
 from ..schemas.help import HintAnswer, HintView
-from ..texts import hint_ranked, hint_short, hint_text
 from ..threads import Blocking
 from .base import Asker
+from .texts import hint_ranked, hint_short, hint_text
 
 log = logging.getLogger(__name__)
 

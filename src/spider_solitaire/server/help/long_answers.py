@@ -22,13 +22,13 @@ from ..ids import HELP_JOB
 from ..jobs.runner import JobLimits, Runner
 from ..schemas.help import HelpJob
 from ..settings import Settings
-from ..texts import thinking
 from ..threads import Blocking
 from .base import Asker
 from .can_win import CanWin, CanWinResult
 from .kept import KeptSolutions
 from .polled import PolledWork, now, utc
 from .solution import Solutions
+from .texts import thinking
 
 log = logging.getLogger(__name__)
 

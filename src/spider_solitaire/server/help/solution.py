@@ -13,8 +13,9 @@ from ..jobs.tasks import LOST, UNKNOWN, WON, solve_job
 from ..schemas.actions import MoveAction
 from ..schemas.events import event_views
 from ..schemas.help import SolutionStep
-from ..texts import SENTENCE_SEPARATOR, describe_events, solution_message
+from ..texts import SENTENCE_SEPARATOR, describe_events
 from .base import Asker, SolverHelp
+from .texts import solution_message
 
 
 class Solutions(SolverHelp):
