@@ -282,9 +282,12 @@ def test_deal_a_random_game_of_a_variant(capsys: pytest.CaptureFixture[str]) -> 
 def test_deal_a_codes_seed_as_another_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deal", "SP1-S2C-AAAAAAD", "--variant", "bicycle"]) == 0
     out = capsys.readouterr().out
-    assert out == Game.from_code("SP1-BIKE-S2C-AAAAAAD").position_text()
+    # the game dealt is named first: it is not the code given
+    assert out == "SP1-BIKE-S2C-AAAAAAD\n" + Game.from_code("SP1-BIKE-S2C-AAAAAAD").position_text()
     assert main(["deal", "SP1-BIKE-S2C-AAAAAAD"]) == 0
-    assert capsys.readouterr().out == out
+    assert capsys.readouterr().out == out.split("\n", 1)[1]
+    assert main(["deal", "SP1-BIKE-S2C-AAAAAAD", "--variant", "bicycle"]) == 0
+    assert capsys.readouterr().out == out.split("\n", 1)[1]  # the same game: no code line
 
 
 def test_replay_a_1949_record_with_a_take_off(

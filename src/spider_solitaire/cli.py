@@ -27,12 +27,15 @@ def cmd_deal(args: argparse.Namespace) -> int:
     """``spider deal [CODE] [--variant NAME]``: print the position of a new game; without
     a code, pick a random game (4 suits, Classic, ``spider`` unless the options say
     otherwise) and print its code first. ``--variant`` with a code deals the code's seed
-    as that variant."""
+    as that variant: then the dealt game's own code is printed first (it names the
+    variant dealt, which differs from the code given; a decision of ours)."""
     if args.code is None:
         game = Game.new(args.suits, args.rule, variant=args.variant or VARIANTS[0])
         print(game.code)
     else:
         game = Game.from_code(args.code, variant=args.variant)
+        if game.code != Game.from_code(args.code).code:
+            print(game.code)
     print(game.position_text(), end="")
     return 0
 
