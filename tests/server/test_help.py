@@ -155,8 +155,8 @@ def test_a_hint_names_the_move_and_its_reasons_and_marks_the_game(
         "text": "Hint: move the ace of spades from column 2 to column 1.",
         "short": "Move the ace of spades from column 2 to column 1: it completes a run.",
         "number": 1,
-        "choices": 5,
-        "rank": "1 of 5",
+        "choices": 2,  # the other: 1:1>3, then the ace onto it (moving 11 spades off
+        "rank": "1 of 2",  # column 3 prepares nothing: the ace completes column 1 anyway)
     }
     assert body["state"]["assisted"] is True
     assert body["state"]["version"] == state["version"]  # a hint is not an action

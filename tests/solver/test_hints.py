@@ -10,7 +10,7 @@ import pytest
 from spider_solitaire import Game, Move
 from spider_solitaire.cards import HIDDEN
 from spider_solitaire.position import Position
-from spider_solitaire.solver import HINT_CODES, Hint, hint
+from spider_solitaire.solver import HINT_CODES, Hint, hint, hints
 
 RUN_S = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 
@@ -218,3 +218,16 @@ def test_every_reason_is_explained_in_english_and_spanish() -> None:
         "messages": [suggestion.explain("en")[0]],
         "line": [],
     }
+
+
+def test_a_next_good_move_is_credited_only_with_what_it_does_itself() -> None:
+    """A newcomer's find: after ``1>9`` in SP1-S1C-LZLZTKD the fourth hint moved the 7 of
+    spades from one 8 of spades (column 9) to another (column 10), "it turns up a face-down
+    card": the card was turned up by a later move of its line that needed nothing of it.
+    Every next good move now does what its reasons say itself."""
+    game = Game.from_code("SP1-S1C-LZLZTKD")
+    game.play("1>9")
+    ranked = hints(game)
+    assert [str(found.move) for found in ranked] == ["1:1>7", "3:1>2", "3:1>8", "4:1>3", "6:1>7"]
+    assert all(found.reasons == ("turns_up_card", "builds_in_suit") for found in ranked)
+    assert "9:1>10" not in {str(found.move) for found in ranked}

@@ -235,7 +235,10 @@ def hints(
     A next good move is the first move of a line of the same look-ahead that ends better
     than the position now and than every position since the last deal (as the best's
     line must), whose reasons are not empty; lines are ranked by their end's evaluation,
-    then length, then the engine's order of first moves. Moves straight back and
+    then length, then the engine's order of first moves. Its reasons are the first move's
+    own, or its line's when the line's next move uses a column the first one changed (a
+    decision of ours: no next move is credited with what a later, independent move does).
+    Moves straight back and
     positions met since the last deal are left out, as for :func:`hint`. A deal, a fill
     for the deal, a take-off or ``stuck`` comes alone (no move helps then).
 
@@ -269,12 +272,24 @@ def hints(
             break
         if found.score >= baseline or move.to_move() == first.move:
             continue
-        reasons = move_reasons(columns, move) or line_reasons(columns, found.actions, table.remove)
+        reasons = move_reasons(columns, move)
+        if not reasons and _prepares(move, found.actions):
+            reasons = line_reasons(columns, found.actions, table.remove)
         if reasons:
             plan = cut_line(columns, found.actions, table.remove)
             line = tuple(step.to_move() for step in plan)
             ranked.append(Hint(move.to_move(), tuple(reasons), line))
     return tuple(ranked)
+
+
+def _prepares(move: Action, line: list[Action]) -> bool:
+    """Whether ``move`` (a line's first) prepares the line's next move: that move takes
+    from or goes to a column ``move`` changed (a 7 moved from one 8 to another prepares
+    nothing for an independent move elsewhere, which would turn up a card anyway)."""
+    if len(line) < 2:
+        return False
+    following = line[1]
+    return bool({following.source, following.target} & {move.source, move.target})
 
 
 def _hint(game: Game, width: int, depth: int, weights: Weights | None, follow: bool) -> Hint:
