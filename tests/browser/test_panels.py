@@ -200,6 +200,72 @@ def test_left_handed_puts_the_stock_and_buttons_on_the_left(make_table: Any, siz
     assert first is not None and left_handed["stock"] <= first["x"] + 1, (left_handed, first)
 
 
+HEADER = """() => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const bar = document.querySelector('.bar');
+  const buttons = [...bar.querySelectorAll('button, a.icon-button')].filter(shown).map((b) => {
+    const r = box(b);
+    const at = document.elementFromPoint((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+    return {id: b.id, box: r, hit: b.contains(at)};
+  });
+  // the variant and the figures by their words (their boxes stretch over the row)
+  const words = (e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return box(range);
+  };
+  const texts = [['variant', words], ['assisted', box], ['stats', words]]
+    .map(([id, measure]) => [bar.querySelector(`#${id}, .${id}`), id, measure])
+    .filter(([e]) => e && shown(e)).map(([e, id, measure]) => ({id, box: measure(e)}));
+  return {buttons, texts, viewport: [innerWidth, innerHeight]};
+}"""
+
+
+def _check_header(table: Table, handed: str) -> None:
+    """Every button of the header in sight, over no other button or label, and clickable
+    (the button itself under its centre); the labels (the variant, the Assisted badge)
+    over no button nor each other."""
+    table.idle()
+    page = table.page
+    page.evaluate("() => { document.getElementById('assisted').hidden = false; }")
+    m = page.evaluate(HEADER)
+    width, height = m["viewport"]
+    ids = {b["id"] for b in m["buttons"]}
+    assert {"undo", "redo", "menu-button", "hint", "can-win", "solution"} <= ids, (handed, m)
+    for button in m["buttons"]:
+        left, top, right, bottom = button["box"]
+        assert left >= 0 and right <= width and top >= 0 and bottom <= height, (handed, button)
+        assert button["hit"], (handed, button)
+    things = m["buttons"] + m["texts"]
+    for i, a in enumerate(things):
+        for b in things[i + 1 :]:
+            assert not _overlap(a["box"], b["box"]), (handed, a, b)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", ["320x480", "480x320"])
+def test_left_handed_header_keeps_every_button_in_sight_on_a_small_phone(
+    make_table: Any, size: str
+) -> None:
+    """Left-handed at 320x480 and 480x320, the help's toolbar lay over Undo, Redo and the
+    menu (a tap on Menu was "Show solution") and the variant over the Assisted badge."""
+    width, height = (int(n) for n in size.split("x"))
+    table = make_table(viewport={"width": width, "height": height}, touch=True)
+    table.open_position(LONG_STUCK)
+    page = table.page
+    _check_header(table, "right-handed")
+    # the Settings button is in the menu at these sizes: tick the box at a larger one
+    page.set_viewport_size(PHONE)
+    _settings_check(table, "leftHanded")
+    expect(page.locator("body")).to_have_class(has_class("left-handed"))
+    page.set_viewport_size({"width": width, "height": height})
+    _check_header(table, "left-handed")
+
+
 ONE_MOVE = short_board(
     {
         1: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
