@@ -279,12 +279,15 @@ SLOW_SEARCH = {
     "solver_cores": 1,
     "winnable_time_limit": 30,
     "winnable_budget": 60,
-    "winnable_max_tries": 3,
+    "winnable_max_tries": 100_000,
+    "solve_node_limit": 2_000,
     "deal_search_idle_seconds": 30,
     "winnable_stock": 0,
 }
-"""A search for a 4-suit deal that thinks for a long time (the default heartbeat limit,
-``deal_search_stale_seconds`` 5 s; no stock of proved deals: always a search)."""
+"""A search for a 4-suit deal that runs for its whole minute (the default heartbeat limit,
+``deal_search_stale_seconds`` 5 s; no stock of proved deals: always a search). Each deal
+gets 2,000 positions, too few to win a 4-suit deal, so the search never ends early by
+luck (with the full solver a deal won in its first second ended it, ``done``)."""
 
 
 def _search_on(first: str, client: httpx.Client, second: str) -> str:
