@@ -12,7 +12,6 @@ is then.
 
 from __future__ import annotations
 
-import logging
 from typing import Any, Literal
 
 from ..db import Store
@@ -29,8 +28,6 @@ from .kept import KeptSolutions
 from .polled import PolledWork, now, utc
 from .solution import Solutions
 from .texts import thinking
-
-log = logging.getLogger(__name__)
 
 Kind = Literal["can_win", "solution"]
 """What a long answer answers."""
