@@ -234,3 +234,15 @@ def test_the_variants_offered_are_the_registrys_with_their_titles(client: TestCl
     assert [v["winnable"] for v in offered] == [True] + [False] * 5
     state = new_game(client, variant="will-o-the-wisp", suits=1)
     assert state["labels"]["variant"] == "Will o' the Wisp · 1 suit"  # the header's
+
+
+def test_a_hint_in_spider_1949_offers_the_waiting_take_off(client: TestClient) -> None:
+    """A newcomer's find: a hint with a take-off waiting answered 500 (the catalog had no
+    ``why_takes_off_run``); it is the take-off, with its reason and sentence."""
+    position = near_win(find_variant("spider-1949")).replace("3: |", f"3: | {RUN} AS")
+    state = new_game(client, position=position)
+    response = client.post(f"/api/games/{state['id']}/hint", json={"version": state["version"]})
+    assert response.status_code == 200, response.text
+    hint = response.json()["hint"]
+    assert (hint["action"], hint["reasons"]) == ("t3", ["takes_off_run"])
+    assert hint["short"].endswith(": it takes off a complete run, 100 points.")

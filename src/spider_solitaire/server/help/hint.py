@@ -70,7 +70,7 @@ def hint_view(
     move = result.move
     reasons = list(result.reasons)
     messages = result.explain(language)
-    kind: Literal["move", "deal", "stuck"] = "stuck"
+    kind: Literal["move", "deal", "take_off", "stuck"] = "stuck"
     action: str | None = None
     column: int | None = None
     count: int | None = None
@@ -79,6 +79,11 @@ def hint_view(
         kind, action = "deal", "d"
         text = hint_text(language, kind)
         short = hint_short(language, kind)
+    elif move is not None and move.is_take_off:
+        kind, action, column = "take_off", str(move), move.source
+        text = hint_text(language, kind, source=column)
+        main = reasons[0] if reasons else None
+        short = hint_short(language, kind, source=column, reason=main)
     elif move is not None:
         kind, action = "move", str(move)
         column, count, target = move.source, move.resolved_count, move.target

@@ -23,7 +23,9 @@ def hint_text(
 ) -> str:
     """Return a hint's head sentence: for a ``move`` of ``group`` (card texts, bottom to
     top) from column ``source`` to ``target``, "Hint: move the 4 of spades from column 3
-    to column 7."; for a ``deal``, "Hint: deal a row from the stock."; when ``stuck``,
+    to column 7."; for a ``deal``, "Hint: deal a row from the stock."; for a
+    ``take_off`` (``spider-1949``) of the run at the end of ``source``, "Hint: take off the
+    complete run at the end of column 3."; when ``stuck``,
     "Hint: no useful move is left.", or when nothing can be undone either, the way out
     (restart or a new game)."""
     if kind == "move":
@@ -42,6 +44,8 @@ def hint_text(
         )
     if kind == "deal":
         return message("help", "hint_deal", language)
+    if kind == "take_off":
+        return message("help", "hint_take_off", language).format(source=source)
     return message("help", "hint_stuck" if can_undo else "hint_stuck_no_undo", language)
 
 
@@ -77,6 +81,9 @@ def hint_short(
         return text("help", "hint_short_move", language, why=why, **params)
     if kind == "deal":
         return message("help", "hint_short_deal", language)
+    if kind == "take_off":
+        why = text("help", f"why_{reason or 'takes_off_run'}", language, target=target)
+        return message("help", "hint_short_take_off", language).format(source=source, why=why)
     return message("help", "hint_short_stuck" if can_undo else "hint_short_stuck_no_undo", language)
 
 

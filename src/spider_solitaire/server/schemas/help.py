@@ -45,7 +45,9 @@ class HintView(BaseModel):
     """A suggested action, from what the player can see, and why.
 
     ``kind`` is ``move`` (move the last ``count`` cards of ``column`` to ``target``),
-    ``deal`` (deal a row) or ``stuck`` (no useful move and no deal: undo is the way out).
+    ``deal`` (deal a row), ``take_off`` (``spider-1949``: take off the complete run at the
+    end of ``column``; ``count`` and ``target`` null) or ``stuck`` (no useful move and no
+    deal: undo is the way out).
     ``reasons`` are the hint's codes (``turns_up_card``, ``empties_column``,
     ``builds_in_suit``, ``completes_run``, ``joins_runs``, ``deal_now``, ``fill_to_deal``,
     ``stuck``), and
@@ -55,7 +57,7 @@ class HintView(BaseModel):
     whole hint in one short sentence (what to do and the first reason), shown first.
     ``number`` of ``choices``: its place among the ranked hints (``rank`` in words)."""
 
-    kind: Literal["move", "deal", "stuck"]
+    kind: Literal["move", "deal", "take_off", "stuck"]
     action: str | None = Field(description='the action in notation ("3:4>7", "d"), or null')
     column: Column | None
     count: Annotated[int, Field(ge=1)] | None

@@ -124,6 +124,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   function hintMarks(hint, game) {
     if (hint.kind === "move") return { column: hint.column, count: hint.count, target: hint.target };
     if (hint.kind === "deal") return { controls: ["stock"] };
+    if (hint.kind === "take_off") return { controls: [] }; // the run's own take-off button shows
     // stuck with nothing to undo: the way out is a restart or a new game
     return { controls: game.can_undo ? ["undo"] : ["restart", "new-game"] };
   }
