@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from spider_solitaire.winnable import stock
+
 from .support import PHONE
 
 LAPTOP = {"width": 1280, "height": 800}
@@ -87,7 +89,7 @@ def test_the_new_game_window_offers_spider_first_and_the_family(table: Any) -> N
     expect(select).to_have_value("spider")
     expect(page.locator("#new-winnable")).to_be_enabled()
     select.select_option(label="Will o' the Wisp")
-    expect(page.locator("#new-winnable")).to_be_disabled()  # the server offers it for Spider
+    expect(page.locator("#new-winnable")).to_be_enabled()  # offered for every game
     expect(page.locator("#new-variant-rules")).to_have_attribute(
         "href", "/rules#variant-will-o-the-wisp"
     )
@@ -99,3 +101,23 @@ def test_the_new_game_window_offers_spider_first_and_the_family(table: Any) -> N
     assert (state["variant"], state["suits"], state["column_count"]) == ("will-o-the-wisp", 1, 7)
     assert [table.face_down(n) for n in range(1, 8)] == [2] * 7
     expect(page.locator("#column-8")).to_be_hidden()
+
+
+def test_spiderette_and_winnable_deals_only_start_a_spiderette_deal_of_its_stock(
+    table: Any,
+) -> None:
+    table.open("SP1-S2C-AAAAAAD")
+    page = table.page
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    page.locator("#new-variant").select_option(label="Spiderette")
+    dialog.get_by_label("Medium, 2 suits").check()
+    dialog.get_by_label("Winnable deals only").check()
+    dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden(timeout=10_000)  # a deal of the stock: no search to wait for
+    table.idle()
+    state = table.api_state()
+    assert (state["variant"], state["suits"], state["column_count"]) == ("spiderette", 2, 7)
+    assert state["code"] in stock(2, state["rule"], "spiderette")
+    expect(page.locator("#code")).to_have_text(state["code"])
+    assert [table.face_down(n) for n in range(1, 8)] == [0, 1, 2, 3, 4, 5, 6]

@@ -482,7 +482,7 @@ def test_the_new_players_evening_of_the_issue(client: TestClient, clock: Clock) 
 def test_a_search_for_a_winnable_deal_asks_before_leaving(
     app: FastAPI, client: TestClient, clock: Clock
 ) -> None:
-    app.state.help.deal_searches.stock = lambda suits, rule: ()  # a search, not the stock
+    app.state.help.deal_searches.stock = lambda suits, rule, variant: ()  # a search, not the stock
     play(client, new_game(client, code=TWO_SUITS), ["6>1"], clock)
     asked = client.post("/api/winnable-deals", json={"suits": 1})
     assert (asked.status_code, asked.json()) == (409, ABANDON)

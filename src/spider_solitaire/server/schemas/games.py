@@ -82,9 +82,9 @@ class VariantOffer(BaseModel):
     """A game of the family the table offers (``GET /api/games/variants``), from the
     registry: its ``name`` (what a new-game request sends as ``variant``), its catalog
     ``title`` in the player's language, its ``columns`` and ``runs``, whether "Winnable
-    deals only" is offered for it (``winnable``: ``spider`` alone for now, a decision of
-    ours until the proved deals are kept per variant), and its section of the rules page
-    (``rules``)."""
+    deals only" is offered for it (``winnable``: true for every game of the family, each
+    having its stock of proved deals and the search after it), and its section of the
+    rules page (``rules``)."""
 
     name: VariantName
     title: str
