@@ -167,7 +167,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if in_threads is None:
         in_threads = store.engine.dialect.name != "sqlite"
     blocking = Blocking(inline=not in_threads)
-    service = GameService(store, undo_limit=settings.undo_limit, cache_games=settings.cache_games)
+    service = GameService(
+        store,
+        undo_limit=settings.undo_limit,
+        cache_games=settings.cache_games,
+        puzzle_positions=settings.puzzle_positions,
+    )
 
     pool = SolverPool(
         settings.solver_cores,

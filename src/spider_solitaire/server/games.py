@@ -141,14 +141,20 @@ class GameService:
         store: the database.
         undo_limit: the Game option for every game.
         cache_games: size of the in-memory cache of rebuilt games.
+        puzzle_positions: a new game from a position may hold part of the deck(s) (the
+            setting of that name); else its cards must be the whole deck(s). A game
+            already saved is read back as it was started, whatever this says.
 
     Its methods block (database and engine work): async callers run them through the
     app's :class:`~.threads.Blocking` (``await blocking(service.act, ...)``).
     """
 
-    def __init__(self, store: Store, *, undo_limit: int, cache_games: int) -> None:
+    def __init__(
+        self, store: Store, *, undo_limit: int, cache_games: int, puzzle_positions: bool = False
+    ) -> None:
         self.store = store
         self.undo_limit = undo_limit
+        self.puzzle_positions = puzzle_positions
         self.cache = GameCache(cache_games)
 
     # --- loading ------------------------------------------------------------------
@@ -271,7 +277,7 @@ class GameService:
             ongoing = self._daily_in_progress(player_id, day, request.suits)
             if ongoing is not None:
                 return self.open(player_id, ongoing.id, request.confirm)
-        game = requested_game(request, day, self.undo_limit)
+        game = requested_game(request, day, self.undo_limit, partial=self.puzzle_positions)
         won_before = game.code is not None and self.store.games.has_won_code(player_id, game.code)
         practice = game.code is None or won_before
 
