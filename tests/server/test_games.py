@@ -244,6 +244,46 @@ def test_a_code_with_suits_or_unknown_fields_is_400_bad_request(client: TestClie
     assert "set-cookie" not in response.headers
 
 
+def test_suits_as_a_boolean_or_a_float_is_400_bad_request_on_every_body(
+    client: TestClient,
+) -> None:
+    """``true`` is no suit count (Python's ``True == 1`` made it 1 suit), nor is ``1.0``:
+    every request body with ``suits`` refuses them; whole numbers still pass."""
+    for path, body, value in (
+        ("/api/games", {"suits": True}, "true"),
+        ("/api/games", {"suits": 1.0}, "1.0"),
+        ("/api/games", {"daily": "2026-12-01", "suits": True}, "true"),
+        ("/api/winnable-deals", {"suits": True, "rule": "classic"}, "true"),
+        ("/api/stats/reset", {"suits": False}, "false"),
+    ):
+        response = client.post(path, json=body)
+        assert response.status_code == 400, (path, body)
+        assert response.json()["reason"] == "bad_request"
+        assert response.json()["detail"].endswith(
+            f"suits: Value error, {value} is not a whole number (1, 2 or 4)"
+        ), response.text
+    assert client.get("/api/games/current").status_code == 404  # nothing was started
+    state = new_game(client, suits=1)
+    assert state["suits"] == 1
+    assert client.post("/api/stats/reset", json={"suits": 2}).status_code == 200
+    # every other whole number of a body is a strict int: a boolean is refused there too
+    game = f"/api/games/{state['id']}"
+    for path, body in (
+        ("/actions", {"version": True, "action": "d"}),
+        ("/actions", {"version": 0, "action": "auto", "column": True, "count": 1}),
+        ("/actions", {"version": 0, "action": "auto", "column": 1, "count": True}),
+        ("/rewind", {"version": 0, "steps": True}),
+        ("/hint", {"version": False}),
+        ("/hint", {"version": 0, "index": True}),
+        ("/can-win", {"version": False}),
+        ("/solution/next", {"version": False}),
+    ):
+        response = client.post(game + path, json=body)
+        assert (response.status_code, response.json()["reason"]) == (400, "bad_request"), body
+        assert "Input should be a valid integer" in response.json()["detail"], body
+    assert client.get(game).json()["version"] == 0
+
+
 def test_current_is_the_game_started_or_played_last(client: TestClient) -> None:
     response = client.get("/api/games/current")
     assert response.status_code == 404
