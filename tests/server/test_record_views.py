@@ -178,6 +178,7 @@ def test_the_export_holds_every_action_and_spider_replay_reads_it(
     )
     assert response.text == (
         "# started: 2026-12-01T12:00:00Z\n"
+        "# variant: spider\n"
         "# rules: S1C\n"
         "# actions: 10\n"
         "# score: 498\n"
@@ -214,6 +215,46 @@ def test_the_export_of_a_game_from_a_position(
     record.write_text(text)
     assert main(["replay", "--position", str(start), str(record)]) == 0
     assert capsys.readouterr().out.endswith("score 499, moves 1\n")
+
+
+RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+"""A run of spades from King to 2: with the Ace it is complete."""
+
+
+def test_the_export_of_a_1949_game_names_it_and_replays_as_1949(
+    client: TestClient, clock: Clock, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The record of a spider-1949 game says so (``# variant:``), and ``spider replay FILE``
+    alone replays it as 1949: from a code (which names it) and from a position (whose start
+    the record gives in comments). Its take-off ``t1`` is an action of 1949 alone."""
+    dealt = play(client, new_game(client, variant="spider-1949", suits=1), ["d"], clock)
+    text = client.get(f"/api/games/{dealt['id']}/export").text
+    assert text.splitlines()[1:3] == ["# variant: spider-1949", "# rules: S1C"]
+    assert text.splitlines()[-1] == "d"
+    record = tmp_path / "dealt.txt"
+    record.write_text(text)
+    assert main(["replay", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("variant: spider-1949\nrules: S1C\nscore: 499\nmoves: 1\n")
+
+    start = board({1: f"| {RUN}", 2: "| AS"}, variant="spider-1949")
+    created = client.post("/api/games", json={"position": start, "confirm": ["abandon"]})
+    state = play(client, created.json(), ["2>1", "t1"], clock)
+    assert (state["removed"], state["is_won"]) == (["S"], True)
+    text = client.get(f"/api/games/{state['id']}/export").text
+    lines = text.splitlines()
+    assert lines[1:3] == ["# variant: spider-1949", "# rules: S1C"]
+    assert lines[7:10] == ["# start position:", "# variant: spider-1949", "# rules: S1C"]
+    assert lines[-1] == "2:1>1 t1"
+    record = tmp_path / "taken.txt"
+    record.write_text(text)
+    assert main(["replay", str(record)]) == 0  # no --position: the record gives it
+    mirror = Game.from_position(start, strict=False)
+    for action in ("2:1>1", "t1"):
+        mirror.act(action)
+    out = capsys.readouterr().out
+    assert out == mirror.position_text() + "score 599, moves 1, won\n"
+    assert out.startswith("variant: spider-1949\n")
 
 
 @pytest.mark.slow
