@@ -307,10 +307,14 @@ def test_the_replay_steps_through_the_game_as_it_was_seen(make_table: Any) -> No
     expect(stranger.page.locator("#score")).to_have_text(str(won["score"]))
     page.locator("#share-revoke").click()
     expect(page.locator("#share-status")).to_have_text("The link no longer works.")
-    stranger.page.goto(url)
+    # the revoked link is no dead end: a page says so and leads to the table
+    missing = stranger.page.goto(url)
+    assert missing is not None and missing.status == 404
+    expect(stranger.page.locator("#replay-missing h1")).to_have_text("No replay here")
+    stranger.page.locator("#replay-missing-back").click()
     stranger.ready()
-    expect(stranger.page.locator("#replay-counter")).to_have_text("")
-    expect(stranger.page.locator("#replay-step-label")).not_to_have_text("")
+    expect(stranger.page.locator("#replay-bar")).to_be_hidden()
+    expect(stranger.page.locator("#tableau .column")).to_have_count(10)
 
 
 def test_the_replay_has_a_speed_control(make_table: Any) -> None:
