@@ -242,6 +242,36 @@ def test_a_well_formed_unknown_id_is_still_a_404(
 
 
 @pytest.mark.parametrize(
+    "path",
+    [
+        "/api/games/%2F",
+        "/api/games/%2f",
+        "/api/games/AAAAAAAAAAAAAAA%2F",
+        "/api/games/{id}%2F",
+        "/api/games/{id}/",
+        "/api/games/{id}/export%2F",
+        "/api/winnable-deals/%2F",
+        "/api/help-jobs/%2F",
+        "/api/replays/%2F",
+    ],
+)
+def test_an_id_with_a_slash_is_404_not_found_not_a_405(
+    client: TestClient, player: dict[str, Any], path: str
+) -> None:
+    """The router decodes ``%2F`` before it matches: an id ending in a slash was sent on
+    (307) to the address without it, such as ``/api/games``, whose GET is a 405."""
+    client.follow_redirects = False
+    address = path.replace("{id}", player["id"])
+    for method in ("GET", "POST"):
+        response = client.request(method, address, json={})
+        assert response.status_code == 404, (method, address, response.headers.get("location"))
+        assert response.json() == {
+            "reason": "not_found",
+            "message": "There is no such game or page here.",
+        }
+
+
+@pytest.mark.parametrize(
     "cookie",
     ["A" * 31, "A" * 33, "A" * 300, "AAAAAAAAAAAAAAA%00AAAAAAAAAAAAAAAA", "../" * 11 + "AA", ""],
 )
