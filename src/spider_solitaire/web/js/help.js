@@ -124,11 +124,14 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
 
   // --- hint ---------------------------------------------------------------------------
 
-  /** What to mark for a hint: the cards and their column, the stock, Undo, or the way out. */
+  /**
+   * What to mark for a hint: the cards and their column, the stock, the take-off button of
+   * the hint's column (render.js's `take-off-<column>`), Undo, or the way out.
+   */
   function hintMarks(hint, game) {
     if (hint.kind === "move") return { column: hint.column, count: hint.count, target: hint.target };
     if (hint.kind === "deal") return { controls: ["stock"] };
-    if (hint.kind === "take_off") return { controls: [] }; // the run's own take-off button shows
+    if (hint.kind === "take_off") return { controls: [`take-off-${hint.column}`] };
     // stuck with nothing to undo: the way out is a restart or a new game
     return { controls: game.can_undo ? ["undo"] : ["restart", "new-game"] };
   }
