@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from spider_solitaire.winnable import stock
 
-from .support import PHONE
+from .support import PHONE, has_class
 
 LAPTOP = {"width": 1280, "height": 800}
 
@@ -68,6 +68,28 @@ def test_the_1949_take_off_has_a_button_and_a_key(table: Any) -> None:
     table.idle()
     state = table.api_state()
     assert (state["removed"], state["moves"]) == (["S"], 1)
+
+
+def test_a_take_off_hint_marks_the_runs_take_off_button(table: Any) -> None:
+    """A 1949 hint to take a complete run off (kind ``take_off``) marks that column's
+    take-off button, and nothing else."""
+    columns = "".join(f"{n}: |\n" for n in range(4, 11))
+    table.open_position(
+        f"variant: spider-1949\nrules: S1C\n1: | {RUN}\n2: | AS\n3: | {RUN} AS\n{columns}"
+    )
+    page = table.page
+    page.keyboard.press("h")
+    expect(page.locator("#help-text")).to_have_text(
+        "Take off the run at the end of column 3: it takes off a complete run, 100 points."
+    )
+    button = page.locator("#column-3 .take-off")
+    expect(button).to_have_attribute("id", "take-off-3")
+    expect(button).to_have_class(has_class("hinted"))
+    expect(page.locator(".hinted, .hint-target")).to_have_count(1)
+    button.click()  # following the hint takes its mark away
+    table.idle()
+    assert table.api_state()["removed"] == ["S"]
+    expect(page.locator(".hinted, .hint-target")).to_have_count(0)
 
 
 def test_the_new_game_window_offers_spider_first_and_the_family(table: Any) -> None:

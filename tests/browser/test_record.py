@@ -296,6 +296,12 @@ def test_the_replay_steps_through_the_game_as_it_was_seen(make_table: Any) -> No
     expect(page.locator("#replay-counter")).to_have_text(f"0 / {len(line)}")
     expect(page.locator("#score")).to_have_text("500")
     expect(page.locator("#moves")).to_have_text("0")
+    # the bar says how the game ended: its score and moves, the server's figures
+    about = page.request.get(f"{table.base_url}/api/games/{won['id']}/replay").json()["about"]
+    assert (about["score"], about["moves"]) == (won["score"], won["moves"])
+    facts = page.locator(".replay-facts .replay-fact")
+    expect(facts.filter(has=page.locator("#replay-score"))).to_have_text(f"Score {won['score']:,}")
+    expect(facts.filter(has=page.locator("#replay-moves"))).to_have_text(f"Moves {won['moves']:,}")
     assert [table.face_down(n) for n in range(1, 11)] == [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]
     expect(page.locator(".card.down[data-card]")).to_have_count(0)  # face down stays so
     page.keyboard.press("ArrowRight")  # the keyboard steps too
@@ -343,10 +349,14 @@ def test_the_replay_steps_through_the_game_as_it_was_seen(make_table: Any) -> No
     expect(stranger.page.locator("#score")).to_have_text(str(won["score"]))
     page.locator("#share-revoke").click()
     expect(page.locator("#share-status")).to_have_text("The link no longer works.")
-    stranger.page.goto(url)
+    # the revoked link is no dead end: a page says so and leads to the table
+    missing = stranger.page.goto(url)
+    assert missing is not None and missing.status == 404
+    expect(stranger.page.locator("#replay-missing h1")).to_have_text("No replay here")
+    stranger.page.locator("#replay-missing-back").click()
     stranger.ready()
-    expect(stranger.page.locator("#replay-counter")).to_have_text("")
-    expect(stranger.page.locator("#replay-step-label")).not_to_have_text("")
+    expect(stranger.page.locator("#replay-bar")).to_be_hidden()
+    expect(stranger.page.locator("#tableau .column")).to_have_count(10)
 
 
 def test_the_replay_has_a_speed_control(make_table: Any) -> None:

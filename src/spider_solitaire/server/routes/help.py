@@ -39,7 +39,9 @@ from .deps import (
 router = APIRouter(prefix="/api", tags=["help"])
 
 SOLVER_409 = (
-    "stale_version (with the current state), or solve_cancelled: the same player asked again"
+    "stale_version (with the current state); not_current (with the state of the game the "
+    "player is playing now): a game the player left; or solve_cancelled: the same player "
+    "asked again"
 )
 """A solver route's 409."""
 

@@ -29,8 +29,9 @@ class NewGameFromSuits(StrictBody):
 
 class NewGameFromPosition(StrictBody):
     """An extension for puzzles and tests: start from position notation (face-down cards
-    as real cards; parsed with ``strict=False``, so small boards are allowed). The game
-    has no code."""
+    as real cards). Its cards must be the variant's whole deck(s) (400 ``bad_cards``),
+    unless the server's setting ``puzzle_positions`` allows small boards
+    (:func:`~spider_solitaire.server.checks.requested_game`). The game has no code."""
 
     position: Annotated[str, Field(max_length=4096)]
     confirm: Confirmations = []
