@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from boards import RUN_S, board
 from spider_solitaire import Game
 from spider_solitaire.cli import main
 from spider_solitaire.messages import reason_text
@@ -112,6 +113,36 @@ def test_terminal_game_in_spanish() -> None:
     assert "No se puede: No hay ninguna acción deshecha que rehacer." in lines
     assert reason_text("nothing_to_redo", "es") == "No hay ninguna acción deshecha que rehacer."
     assert lines.count(lines[0]) == 2  # the help, again for "?"
+
+
+KEPT_RUN = board(
+    {1: "| 9S", 2: "| 8S", 3: f"| {RUN_S} AS"} | {n: "| KS" for n in range(4, 11)},
+    rules="S1C",
+    variant="spider-1949",
+)
+"""A spider-1949 table whose column 3 ends in a complete run, kept until taken off."""
+
+
+@pytest.mark.parametrize(
+    ("language", "take_off"),
+    [
+        ("en", "t3 to take off the complete run at the end of column 3 (in spider-1949)"),
+        ("es", "t3 para retirar la escalera completa del final de la columna 3 (en spider-1949)"),
+    ],
+)
+def test_terminal_help_names_the_1949_take_off_and_t3_takes_the_run_off(
+    language: str, take_off: str
+) -> None:
+    game = Game.from_position(KEPT_RUN, strict=False)
+    commands = iter(["?", "t3", "q"])
+    out = io.StringIO()
+    play_in_terminal(game, read=lambda _prompt: next(commands), out=out, language=language)
+    lines = out.getvalue().splitlines()
+    assert take_off in lines[0]
+    assert lines.count(lines[0]) == 2  # at the start and for "?"
+    assert "1 to 10" not in lines[0] and "del 1 al 10" not in lines[0]  # seven columns too
+    assert (game.score, game.move_count, game.position.removed) == (600, 0, ("S",))
+    assert game.position.columns[2] == ()
 
 
 @pytest.mark.parametrize(
