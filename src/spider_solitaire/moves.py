@@ -427,3 +427,33 @@ def record_start(text: str) -> str | None:
         body = stripped[1:]
         start.append(body[1:] if body.startswith(" ") else body)
     return "\n".join(start) + "\n"
+
+
+RECORD_VARIANT = "variant:"
+"""The comment that names a full game record's variant (``# variant: spider-1949``, written
+by the table's export among the record's comments; :func:`record_variant`)."""
+
+
+def record_variant(text: str) -> str | None:
+    """Return the variant name a full game record's comments give (``# variant: NAME``, as
+    the table's export writes them; the name unparsed, stripped), or None when they give
+    none. Only the comments at the head of the record count: those before its code line
+    and before ``# start position:`` (the start position's own ``variant:`` line belongs
+    to the position, which names its variant itself).
+
+    >>> record_variant("# started: 2026-12-01\\n# variant: spider-1949\\nSP1-1949-S1C-AAAAAAD\\n")
+    'spider-1949'
+    >>> record_variant("# start position:\\n# variant: relaxed\\n# rules: S1C\\n1>2\\n") is None
+    True
+    """
+    marker = f"# {START_POSITION}"
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if not stripped.startswith("#") or stripped == marker:
+            return None
+        body = stripped[1:].strip()
+        if body.startswith(RECORD_VARIANT):
+            return body[len(RECORD_VARIANT) :].strip()
+    return None
