@@ -102,7 +102,9 @@ class Move:
             return  # a take-off
         for column in (self.source, self.target):
             if not 1 <= column <= MAX_COLUMNS:
-                raise InvalidMoveError("column_range", self._text(), column=column)
+                raise InvalidMoveError(
+                    "column_range", self._text(), column=column, columns=MAX_COLUMNS
+                )
         if self.count is not None and not 1 <= self.count <= MAX_COUNT:
             raise InvalidMoveError("count_range", self._text(), count=self.count)
 
@@ -268,7 +270,9 @@ def parse_action(text: str) -> Move | str:
         if len(column) > 1 and column.startswith("0"):
             raise InvalidMoveError("leading_zero", token, digits=column)
         if not 1 <= len(column) <= 2 or not 1 <= int(column) <= MAX_COLUMNS:
-            raise InvalidMoveError("column_range", token, column=_number(column))
+            raise InvalidMoveError(
+                "column_range", token, column=_number(column), columns=MAX_COLUMNS
+            )
         return Move.take_off(int(column))
     match = _MOVE_RE.fullmatch(token)
     if match is None:
@@ -279,7 +283,9 @@ def parse_action(text: str) -> Move | str:
             raise InvalidMoveError("leading_zero", token, digits=number)
     for column in (source, target):
         if not 1 <= len(column) <= 2 or not 1 <= int(column) <= MAX_COLUMNS:
-            raise InvalidMoveError("column_range", token, column=_number(column))
+            raise InvalidMoveError(
+                "column_range", token, column=_number(column), columns=MAX_COLUMNS
+            )
     if count is not None and (len(count) > 3 or not 1 <= int(count) <= MAX_COUNT):
         raise InvalidMoveError("count_range", token, count=_number(count))
     return Move(int(source), int(target), int(count) if count is not None else None)
