@@ -13,7 +13,8 @@ from fastapi.testclient import TestClient
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db import StaleVersionError, Store
 from spider_solitaire.server.errors import ApiError
-from spider_solitaire.server.games import LEAVE_TRIES, GameCache, GameService, LoadedGame
+from spider_solitaire.server.game_cache import GameCache, LoadedGame
+from spider_solitaire.server.games import LEAVE_TRIES, GameService
 from spider_solitaire.server.schemas.actions import MoveAction
 from spider_solitaire.server.schemas.games import NewGameFromCode
 from spider_solitaire.server.settings import Settings

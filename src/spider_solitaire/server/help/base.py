@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ApiError
-from ..games import GameService, LoadedGame
+from ..game_cache import LoadedGame
+from ..games import GameService
 from ..jobs.runner import Disconnected, Runner
 from ..settings import Settings
 from ..threads import Blocking

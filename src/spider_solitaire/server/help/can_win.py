@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from ...game import Game
 from ...moves import Move
 from ...position import Position
-from ..games import LoadedGame
+from ..game_cache import LoadedGame
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits
 from ..jobs.tasks import LOST, WON, HistoryOutcome, history_job

@@ -16,7 +16,8 @@ from typing import Any, Literal
 
 from ..db import Store
 from ..errors import reason_message
-from ..games import GameService, LoadedGame
+from ..game_cache import LoadedGame
+from ..games import GameService
 from ..ids import HELP_JOB
 from ..jobs.runner import JobLimits, Runner
 from ..schemas.help import HelpJob

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import ApiError
-from ..games import LoadedGame
+from ..game_cache import LoadedGame
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits
 from ..jobs.tasks import LOST, UNKNOWN, WON, solve_job
