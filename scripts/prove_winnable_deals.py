@@ -1,30 +1,41 @@
 """Prove winnable deals and append them to the package's stock (run by hand, rarely).
 
-For each level of :data:`~spider_solitaire.winnable.STOCK_LEVELS` (suits and rule, variant
-``spider``) asked for, the candidates of :func:`spider_solitaire.winnable.candidate_codes`
-after the last one shipped are solved from the start, in order, with
+For each variant asked for (``--variant``: a name of the registry, several separated by
+commas, or ``all`` for every game of the family; default ``spider``) and each of its
+levels (:func:`~spider_solitaire.winnable.stock_levels`: suits and rule) asked for, the
+candidates of :func:`spider_solitaire.winnable.candidate_codes` after the last one shipped
+are solved from the start, in order, with
 :data:`~spider_solitaire.winnable.PROOF_NODE_LIMIT` positions each; every one the solver
 wins is appended to ``data/winnable.csv`` until the level has ``--count`` deals. The solver
 is deterministic for a node limit, so the deals do not depend on the machine, its load, the
 process or ``--jobs``. Rows already shipped are never changed (tests/test_winnable.py pins
-the file): a later run only appends.
+the file): a later run only appends, and a variant's level that already has ``--count``
+deals is left as it is (``--variant all --count 10`` brings the family's other variants
+up to 10 deals a level and tries nothing for ``spider``'s 200).
 
 ``--step`` brings the levels up together, ``--step`` deals at a time each, instead of one
 level after the other (handy when the run may be stopped before its end: every level then
 has some). The file's rows follow the order in which the levels were brought up, so a run
 is repeated exactly by the same commands.
 
+``--max-tries N`` gives up a level (in this run) after N candidates, with the deals it has
+proved by then (for a level whose candidates are rarely won: 4-suit Spiderette); the rows
+appended are still the level's first won candidates, in order, so the stock stays
+repeatable.
+
 Usage::
 
-    .venv/bin/python scripts/prove_winnable_deals.py --count 200 [--levels 1C,2C,2F,4C,4F]
-        [--step 50] [--jobs 2] [--data FILE]
+    .venv/bin/python scripts/prove_winnable_deals.py --count 200 [--variant spider]
+        [--levels 1C,2C,2F,4C,4F] [--step 50] [--jobs 2] [--max-tries N] [--verbose]
+        [--data FILE]
+    .venv/bin/python scripts/prove_winnable_deals.py --variant all --count 10 --step 5
 
 ``--data`` writes to another file than the package's (to run levels in separate
 processes at once, and append each file's rows to the package's afterwards, level by
-level).
+level). ``--verbose`` prints every candidate tried (won or not, CPU seconds).
 
-Prints each deal appended, then per level: deals proved, candidates tried and the CPU
-seconds the solver took (per proved deal too).
+Prints each deal appended, then per variant and level: deals proved, candidates tried and
+the CPU seconds the solver took (per proved deal too).
 """
 
 from __future__ import annotations
@@ -40,13 +51,14 @@ from pathlib import Path
 
 from spider_solitaire import Game
 from spider_solitaire.solver import solve
+from spider_solitaire.variants import VARIANT_NAMES
 from spider_solitaire.winnable import (
     DATA_FILE,
     HEADER,
     PROOF_NODE_LIMIT,
-    STOCK_LEVELS,
     VARIANT,
     candidate_codes,
+    stock_levels,
 )
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "spider_solitaire" / "data" / DATA_FILE
@@ -70,10 +82,15 @@ def read_rows() -> list[list[str]]:
     return [line.split(",") for line in lines[1:] if line]
 
 
-def remaining(suits: int, rule: str, shipped: list[str]) -> Iterator[str]:
+Level = tuple[str, int, str]
+"""A variant's name, a suit count and a rule."""
+
+
+def remaining(level: Level, shipped: list[str]) -> Iterator[str]:
     """Return the level's candidates after the last shipped one (checking that the shipped
     deals are candidates of the level, in order)."""
-    candidates = candidate_codes(suits, rule, VARIANT)
+    variant, suits, rule = level
+    candidates = candidate_codes(suits, rule, variant)
     for code in shipped:  # each shipped deal is a later candidate than the one before
         for candidate in candidates:
             if candidate == code:
@@ -91,28 +108,38 @@ class Figures:
 
 
 def bring_up(
-    pool: multiprocessing.pool.Pool, jobs: int, level: tuple[int, str], count: int, figures: Figures
+    pool: multiprocessing.pool.Pool,
+    jobs: int,
+    level: Level,
+    count: int,
+    figures: Figures,
+    max_tries: int | None = None,
+    verbose: bool = False,
 ) -> None:
-    """Append the next proved deals of ``level`` (suits, rule) until it has ``count``
-    shipped, solving ``2 * jobs`` candidates ahead on ``pool``."""
-    suits, rule = level
-    shipped = [row[3] for row in read_rows() if row[:3] == [VARIANT, str(suits), rule]]
+    """Append the next proved deals of ``level`` (variant, suits, rule) until it has
+    ``count`` shipped (or ``max_tries`` candidates were tried in this run), solving
+    ``2 * jobs`` candidates ahead on ``pool``."""
+    variant, suits, rule = level
+    key = [variant, str(suits), rule]
+    shipped = [row[3] for row in read_rows() if row[:3] == key]
     wanted = count - len(shipped)
     if wanted <= 0:
         return
-    candidates = remaining(suits, rule, shipped)
+    candidates = remaining(level, shipped)
     window = 2 * jobs
     waiting: collections.deque[multiprocessing.pool.AsyncResult[tuple[str, bool, float]]]
     waiting = collections.deque(
         pool.apply_async(prove, (code,)) for code in itertools.islice(candidates, window)
     )
-    while wanted > 0:
+    while wanted > 0 and (max_tries is None or figures.tried < max_tries):
         code, won, seconds = waiting.popleft().get()
         waiting.append(pool.apply_async(prove, (next(candidates),)))
         figures.tried += 1
         figures.seconds += seconds
+        if verbose:
+            print("tried", code, "won" if won else "not won", f"{seconds:.1f}", flush=True)
         if won:
-            row = f"{VARIANT},{suits},{rule},{code}"
+            row = ",".join([*key, code])
             with DATA.open("a", encoding="utf-8") as out:
                 out.write(row + "\n")
             print(row, f"{seconds:.1f}", flush=True)
@@ -124,26 +151,41 @@ def main() -> None:
     """Bring the levels asked for up to ``--count`` deals each, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, required=True)
-    parser.add_argument("--levels", default=",".join(f"{s}{r[0].upper()}" for s, r in STOCK_LEVELS))
+    parser.add_argument(
+        "--variant", default=VARIANT, help="a variant, several with commas, or 'all'"
+    )
+    parser.add_argument("--levels", default="", help="like 1C,2C,2F,4C,4F (default: all)")
     parser.add_argument("--step", type=int, default=0, help="deals a level per round (0: all)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--max-tries", type=int, default=None, help="candidates a level")
+    parser.add_argument("--verbose", action="store_true", help="print every candidate")
     parser.add_argument("--data", type=Path, default=None, help="another file to append to")
     args = parser.parse_args()
     if args.data is not None:
         global DATA
         DATA = args.data
-    names = {f"{suits}{rule[0].upper()}": (suits, rule) for suits, rule in STOCK_LEVELS}
-    levels = [names[name.strip().upper()] for name in args.levels.split(",")]
+    variants = (
+        VARIANT_NAMES
+        if args.variant.strip().lower() == "all"
+        else [name.strip() for name in args.variant.split(",")]
+    )
+    levels: list[Level] = []
+    for variant in variants:
+        names = {
+            f"{suits}{rule[0].upper()}": (suits, rule) for suits, rule in stock_levels(variant)
+        }
+        chosen = [name.strip().upper() for name in args.levels.split(",")] if args.levels else names
+        levels += [(variant, *names[name]) for name in chosen]
     figures = {level: Figures() for level in levels}
     step = args.step or args.count
     for goal in [*range(step, args.count, step), args.count]:
         for level in levels:
             with multiprocessing.Pool(args.jobs) as pool:  # leaving it kills the rest
-                bring_up(pool, args.jobs, level, goal, figures[level])
-    for (suits, rule), figure in figures.items():
+                bring_up(pool, args.jobs, level, goal, figures[level], args.max_tries, args.verbose)
+    for (variant, suits, rule), figure in figures.items():
         print(
-            f"{suits} suits {rule}: {figure.proved} deals proved, {figure.tried} candidates "
-            f"tried, {figure.seconds:.0f} s of solver CPU "
+            f"{variant} {suits} suits {rule}: {figure.proved} deals proved, {figure.tried} "
+            f"candidates tried, {figure.seconds:.0f} s of solver CPU "
             f"({figure.seconds / max(figure.proved, 1):.2f} s a deal)"
         )
 

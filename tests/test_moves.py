@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from spider_solitaire import InvalidMoveError, Move
-from spider_solitaire.moves import DEAL, parse_record
+from spider_solitaire.messages import explain, message
+from spider_solitaire.moves import CONTROL_WORDS, DEAL, DEAL_WORDS, parse_action, parse_record
 
 
 @pytest.mark.parametrize(
@@ -130,3 +133,44 @@ def test_bad_action_in_a_record_gives_its_number(record: str, number: int, token
     with pytest.raises(InvalidMoveError) as info:
         parse_record(record)
     assert str(info.value).startswith(f"action {number}: {token!r}")
+
+
+def _written_forms(sentence: str) -> list[str]:
+    """The action texts a sentence offers, each once, in order: its words made of letters,
+    digits, ``:`` and ``>`` that :func:`parse_action` reads (the rest is prose)."""
+    forms: list[str] = []
+    for word in re.findall(r"[0-9A-Za-z:>]+", sentence):
+        try:
+            parse_action(word)
+        except InvalidMoveError:
+            continue
+        if word not in forms:
+            forms.append(word)
+    return forms
+
+
+EVERY_FORM = ["3:4>7", "3>7", "d", "deal", "t3", "take3", "undo", "u", "redo", "r", "restart"]
+"""Every way the grammar writes an action (:func:`parse_action`), in the sentences' order."""
+
+
+def test_every_form_is_an_action_of_the_grammar() -> None:
+    assert {*DEAL_WORDS, *CONTROL_WORDS} <= set(EVERY_FORM)
+    kinds = [str(parse_action(form)) for form in EVERY_FORM]
+    assert kinds == ["3:4>7", "3>7", "d", "d", "t3", "t3", "undo", "undo", "redo", "redo",
+                     "restart"]  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_not_notation_sentence_offers_every_form_of_action(language: str) -> None:
+    """The sentence of ``not_notation`` (and of ``empty`` and the server's ``bad_action``)
+    names every action text the grammar reads, the take-off ``t3`` of spider-1949 too."""
+    sentence = explain(InvalidMoveError("not_notation", "x3"), language)
+    assert _written_forms(sentence) == EVERY_FORM
+    assert _written_forms(message("errors", "bad_action", language)) == EVERY_FORM  # + auto
+    assert _written_forms(explain(InvalidMoveError("empty", ""), language)) == EVERY_FORM
+    if language == "en":
+        assert sentence == (
+            "'x3' is not an action: write 3:4>7 (four cards from column 3 to column 7), 3>7, "
+            "d or deal (deal a row), t3 or take3 (take the complete run at the end of column "
+            "3 off, in spider-1949), undo or u, redo or r, or restart."
+        )

@@ -17,7 +17,7 @@ from . import __version__
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, SpiderError
 from .game import Game
 from .messages import LANGUAGES, explain
-from .moves import parse_game_record
+from .moves import parse_game_record, record_start
 from .server.cli import add_server_commands
 from .solver.cli import add_solve_command, add_variant_option
 from .variants import CLASSIC, GROUP_RULES, VARIANTS
@@ -56,11 +56,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """``spider replay FILE [--position POSITION_FILE]``: replay a game record (or, with
     ``--position``, the actions in FILE from that position) and print the final position,
     score and moves. The record may hold undo (``u``), redo (``r``) and ``restart`` too
-    (a full game record, as the browser table exports it). An illegal action stops it
-    with status 1, the action's number and reason."""
+    (a full game record, as the browser table exports it); the table's export of a game
+    from a position gives its start position in comments
+    (:func:`~spider_solitaire.moves.record_start`), from which it is replayed. The game is
+    the variant its code or its start position names (``--variant`` deals a code as
+    another). An illegal action stops it with status 1, the action's number and reason."""
     text = Path(args.file).read_text(encoding="utf-8-sig")
+    start = record_start(text)
     if args.position is not None:
         start = Path(args.position).read_text(encoding="utf-8-sig")
+    if start is not None:
         game = Game.from_position(start, strict=False)
         _, moves = parse_game_record("position\n" + text)
     else:

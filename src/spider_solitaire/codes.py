@@ -142,6 +142,22 @@ def seed_text(seed: int) -> str:
     return "".join(BASE32[(seed >> (5 * (SEED_LENGTH - 1 - i))) & 31] for i in range(SEED_LENGTH))
 
 
+def level_prefix(suits: int, rule: str, variant: Variant = SPIDER) -> str:
+    """Return what every code of ``variant`` at ``suits`` and ``rule`` starts with: the
+    code up to its seed, e.g. ``SP1-S4C-`` or ``SP1-ETTE-S2F-`` (``rule`` as
+    :func:`normalize_rule` takes it).
+
+    >>> from spider_solitaire.variants import find_variant
+    >>> level_prefix(2, "flexible", find_variant("spiderette"))
+    'SP1-ETTE-S2F-'
+
+    Raises:
+        InvalidCodeError: ``rule`` is neither Classic nor Flexible.
+    """
+    tag = f"{variant.tag}-" if variant.tag else ""
+    return f"SP1-{tag}S{suits}{normalize_rule(rule, suits)[0].upper()}-"
+
+
 @dataclass(frozen=True, slots=True)
 class GameCode:
     """A parsed game code.
@@ -165,8 +181,7 @@ class GameCode:
     def __str__(self) -> str:
         """Return the canonical upper-case code, e.g. ``SP1-S2C-AAAAAAD`` or
         ``SP1-BIKE-S2C-AAAAAAD``."""
-        tag = f"{self.variant.tag}-" if self.variant.tag else ""
-        return f"SP1-{tag}S{self.suits}{self.rule[0].upper()}-{seed_text(self.seed)}"
+        return level_prefix(self.suits, self.rule, self.variant) + seed_text(self.seed)
 
     @classmethod
     def parse(cls, text: str) -> GameCode:

@@ -363,13 +363,27 @@ def parse_game_record(text: str) -> tuple[str, list[RecordAction]]:
     return code, _parse_tokens(tokens, parse_action)
 
 
+START_POSITION = "start position:"
+"""The comment line after which a record of a game from a position gives its start
+position, each line of it a comment (:func:`format_game_record`, :func:`record_start`)."""
+
+
 def format_game_record(
-    code: str, actions: Iterable[RecordAction | str], comments: Iterable[str] = ()
+    code: str,
+    actions: Iterable[RecordAction | str],
+    comments: Iterable[str] = (),
+    *,
+    start: str | None = None,
 ) -> str:
     """Write a full game record: ``comments`` (each a ``# `` line), the game ``code``
     line, then the actions, 20 a line: moves in canonical notation (notation text is
     parsed and written back), ``u``, ``r``, ``restart``. :func:`parse_game_record` reads it
     back.
+
+    A game from a position has no code: give its start position's text as ``start``
+    instead (``code`` is then ignored); it is written after the comments as a
+    ``# start position:`` line and the position's lines as comments, with no code line
+    (:func:`record_start` reads it back).
 
     >>> print(format_game_record("SP1-S1C-AAAAAAD", ["6:1>1", "undo", "redo", "d"]), end="")
     SP1-S1C-AAAAAAD
@@ -382,6 +396,34 @@ def format_game_record(
     for action in actions:
         parsed = action if isinstance(action, Move) else parse_action(action)
         words.append(str(parsed) if isinstance(parsed, Move) else RECORD_WORDS[parsed])
-    lines = [f"# {comment}" for comment in comments] + [code]
-    lines += [" ".join(words[start : start + 20]) for start in range(0, len(words), 20)]
+    lines = [f"# {comment}" for comment in comments]
+    if start is None:
+        lines.append(code)
+    else:
+        lines += [f"# {START_POSITION}", *(f"# {line}" for line in start.splitlines())]
+    lines += [" ".join(words[first : first + 20]) for first in range(0, len(words), 20)]
     return "\n".join(lines) + "\n"
+
+
+def record_start(text: str) -> str | None:
+    """Return the start position a full game record gives in its comments (a game from a
+    position: the comment lines after ``# start position:``, up to the first line that is
+    not a comment, each without its ``#`` and one space), or None when it gives none (a
+    record with a code line).
+
+    >>> record_start("# won: no\\n# start position:\\n# rules: S1C\\n# 1: | KS\\n1>2 d\\n")
+    'rules: S1C\\n1: | KS\\n'
+    """
+    lines = text.splitlines()
+    marker = f"# {START_POSITION}"
+    found = [number for number, line in enumerate(lines) if line.strip() == marker]
+    if not found:
+        return None
+    start = []
+    for line in lines[found[0] + 1 :]:
+        stripped = line.lstrip()
+        if not stripped.startswith("#"):
+            break
+        body = stripped[1:]
+        start.append(body[1:] if body.startswith(" ") else body)
+    return "\n".join(start) + "\n"

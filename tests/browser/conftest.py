@@ -66,7 +66,10 @@ def slow_solver_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def _serve(tmp_path_factory: pytest.TempPathFactory, settings: dict[str, Any]) -> Iterator[str]:
     """Run the server with ``settings`` (Settings fields) until the session ends, on a
-    port of its own (bound here and handed over: safe with pytest-xdist workers)."""
+    port of its own (bound here and handed over: safe with pytest-xdist workers). It takes
+    small boards as start positions (``puzzle_positions``: the tests' boards hold a few
+    cards, not the whole deck)."""
+    settings = {"puzzle_positions": True} | settings
     db = tmp_path_factory.mktemp("server") / "games.db"
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

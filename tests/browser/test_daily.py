@@ -167,7 +167,7 @@ def test_the_statistics_window_has_the_daily_row_apart(table: Table) -> None:
     expect(page.locator('[data-figure="unassisted.won"]')).to_have_text("1")
     expect(page.locator('[data-figure="unassisted.current_streak"]')).to_have_text("1")
     expect(page.locator("#stats-reset")).to_be_hidden()
-    page.locator("#stats-variant").select_option("1-classic")
+    page.locator("#stats-variant").select_option("spider-1-classic")
     expect(page.locator('[data-figure="unassisted.finished"]')).to_have_text("0")
     expect(page.locator("#stats-reset")).to_be_visible()
 

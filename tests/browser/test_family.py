@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .support import PHONE
+from spider_solitaire.winnable import stock
+
+from .support import PHONE, has_class
 
 LAPTOP = {"width": 1280, "height": 800}
 
@@ -68,6 +70,28 @@ def test_the_1949_take_off_has_a_button_and_a_key(table: Any) -> None:
     assert (state["removed"], state["moves"]) == (["S"], 1)
 
 
+def test_a_take_off_hint_marks_the_runs_take_off_button(table: Any) -> None:
+    """A 1949 hint to take a complete run off (kind ``take_off``) marks that column's
+    take-off button, and nothing else."""
+    columns = "".join(f"{n}: |\n" for n in range(4, 11))
+    table.open_position(
+        f"variant: spider-1949\nrules: S1C\n1: | {RUN}\n2: | AS\n3: | {RUN} AS\n{columns}"
+    )
+    page = table.page
+    page.keyboard.press("h")
+    expect(page.locator("#help-text")).to_have_text(
+        "Take off the run at the end of column 3: it takes off a complete run, 100 points."
+    )
+    button = page.locator("#column-3 .take-off")
+    expect(button).to_have_attribute("id", "take-off-3")
+    expect(button).to_have_class(has_class("hinted"))
+    expect(page.locator(".hinted, .hint-target")).to_have_count(1)
+    button.click()  # following the hint takes its mark away
+    table.idle()
+    assert table.api_state()["removed"] == ["S"]
+    expect(page.locator(".hinted, .hint-target")).to_have_count(0)
+
+
 def test_the_new_game_window_offers_spider_first_and_the_family(table: Any) -> None:
     table.open("SP1-S2C-AAAAAAD")
     page = table.page
@@ -87,7 +111,7 @@ def test_the_new_game_window_offers_spider_first_and_the_family(table: Any) -> N
     expect(select).to_have_value("spider")
     expect(page.locator("#new-winnable")).to_be_enabled()
     select.select_option(label="Will o' the Wisp")
-    expect(page.locator("#new-winnable")).to_be_disabled()  # the server offers it for Spider
+    expect(page.locator("#new-winnable")).to_be_enabled()  # offered for every game
     expect(page.locator("#new-variant-rules")).to_have_attribute(
         "href", "/rules#variant-will-o-the-wisp"
     )
@@ -99,3 +123,23 @@ def test_the_new_game_window_offers_spider_first_and_the_family(table: Any) -> N
     assert (state["variant"], state["suits"], state["column_count"]) == ("will-o-the-wisp", 1, 7)
     assert [table.face_down(n) for n in range(1, 8)] == [2] * 7
     expect(page.locator("#column-8")).to_be_hidden()
+
+
+def test_spiderette_and_winnable_deals_only_start_a_spiderette_deal_of_its_stock(
+    table: Any,
+) -> None:
+    table.open("SP1-S2C-AAAAAAD")
+    page = table.page
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    page.locator("#new-variant").select_option(label="Spiderette")
+    dialog.get_by_label("Medium, 2 suits").check()
+    dialog.get_by_label("Winnable deals only").check()
+    dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden(timeout=10_000)  # a deal of the stock: no search to wait for
+    table.idle()
+    state = table.api_state()
+    assert (state["variant"], state["suits"], state["column_count"]) == ("spiderette", 2, 7)
+    assert state["code"] in stock(2, state["rule"], "spiderette")
+    expect(page.locator("#code")).to_have_text(state["code"])
+    assert [table.face_down(n) for n in range(1, 8)] == [0, 1, 2, 3, 4, 5, 6]

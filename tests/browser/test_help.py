@@ -407,3 +407,40 @@ def test_a_hint_refused_for_the_solvers_share_or_no_worker_says_the_servers_sent
     assert table.api_state()["assisted"] is False
     # the browser logs the stood-in 503 itself; no script error is allowed
     table.problems[:] = [p for p in table.problems if "status of 503" not in p]
+
+
+NOT_CURRENT = (
+    "You left this game for another one; here is the game you are playing now. "
+    "Open it from the history to go back to it."
+)
+"""The server's sentence of 409 ``not_current``."""
+
+
+def test_help_on_a_game_left_in_another_tab_says_so_and_shows_the_game_played(
+    table: Any,
+) -> None:
+    """The page still shows a game the player left in another tab: Show solution, Hint and
+    "Can I still win?" get 409 ``not_current``; the notice says the server's sentence, the
+    table shows the game being played, and nothing of it is played or marked."""
+    table.open("SP1-S1C-AAAAAAD", setup=["d"])
+    page = table.page
+    for code, button in (
+        ("SP1-S2C-AAAAAAD", "#solution"),
+        ("SP1-S4C-AAAAAAD", "#hint"),
+        ("SP1-S2F-AAAAAAD", "#can-win"),
+    ):
+        # another tab leaves the game shown here for a new one, and plays it
+        left = page.request.post(
+            table.base_url + "/api/games", data={"code": code, "confirm": ["abandon"]}
+        )
+        assert left.status == 201, left.text()
+        table.api_action("d")
+        page.locator(button).click()
+        expect(table.notice()).to_contain_text(NOT_CURRENT)
+        expect(page.locator("#code")).to_have_text(code)
+        table.idle()
+        expect(page.locator("#solution")).to_have_attribute("aria-pressed", "false")
+        expect(page.locator(".hinted, .hint-target")).to_have_count(0)
+        state = table.api_state()
+        assert (state["code"], state["version"], state["assisted"]) == (code, 1, False)
+    assert [p for p in table.problems if "status of 409" not in p] == []

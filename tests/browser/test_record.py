@@ -144,7 +144,7 @@ def test_a_counted_win_in_the_statistics_then_reset(table: Table) -> None:
     page.locator("#win-dialog").get_by_role("button", name="Close").click()
     _menu(table, "Statistics")
     expect(page.locator("#stats-dialog")).to_be_visible()
-    expect(page.locator("#stats-variant")).to_have_value("1-classic")  # the game's variant
+    expect(page.locator("#stats-variant")).to_have_value("spider-1-classic")  # the game's variant
     expect(_figure(page, "unassisted", "won")).to_have_text("1")
     expect(_figure(page, "unassisted", "lost")).to_have_text("0")
     expect(_figure(page, "unassisted", "win_rate")).to_have_text("100%")
@@ -166,6 +166,42 @@ def test_a_counted_win_in_the_statistics_then_reset(table: Table) -> None:
     confirm.get_by_role("button", name="Reset").click()
     expect(_figure(page, "unassisted", "won")).to_have_text("0")
     expect(page.locator("#stats-strip .mark")).to_have_count(0)
+
+
+def test_resetting_the_spiderette_row_leaves_spiders_figures(table: Table) -> None:
+    """Spiderette's and Spider's 1-suit rows are two rows of the Statistics window, and
+    "Reset this variant" on Spiderette's resets only that one (issue 20)."""
+    page = table.page
+    table.open("SP1-S1C-AAAAAAD", ["d"])
+
+    def leave_for(code: str) -> None:
+        response = page.request.post(
+            table.base_url + "/api/games", data={"code": code, "confirm": ["abandon"]}
+        )
+        assert response.status == 201, response.text()
+
+    leave_for("SP1-ETTE-S1C-AAAAAAD")  # Spider, 1 suit: lost
+    table.api_action("d")
+    leave_for("SP1-S1C-AAAAAAE")  # Spiderette, 1 suit: lost
+    table.reload()
+    _menu(table, "Statistics")
+    select = page.locator("#stats-variant")
+    expect(select.locator("option[value='spiderette-1-classic']")).to_have_text(
+        "Spiderette · 1 suit"
+    )
+    select.select_option("spiderette-1-classic")
+    expect(_figure(page, "unassisted", "lost")).to_have_text("1")
+    page.locator("#stats-reset").click()
+    page.locator("#confirm-dialog").get_by_role("button", name="Reset").click()
+    # Spiderette's row is gone (listed again once it has a result); Spider's is shown, kept
+    expect(select.locator("option[value='spiderette-1-classic']")).to_have_count(0)
+    expect(select).to_have_value("spider-1-classic")
+    expect(_figure(page, "unassisted", "lost")).to_have_text("1")
+    expect(_figure(page, "unassisted", "finished")).to_have_text("1")
+    stats = page.request.get(table.base_url + "/api/stats").json()
+    rows = {(v["variant"], v["suits"]): v["unassisted"]["lost"] for v in stats["variants"]}
+    assert rows[("spider", 1)] == 1 and ("spiderette", 1) not in rows
+    assert table.problems == []
 
 
 def test_statistics_in_spanish_by_keyboard(make_table: Any) -> None:
@@ -260,6 +296,12 @@ def test_the_replay_steps_through_the_game_as_it_was_seen(make_table: Any) -> No
     expect(page.locator("#replay-counter")).to_have_text(f"0 / {len(line)}")
     expect(page.locator("#score")).to_have_text("500")
     expect(page.locator("#moves")).to_have_text("0")
+    # the bar says how the game ended: its score and moves, the server's figures
+    about = page.request.get(f"{table.base_url}/api/games/{won['id']}/replay").json()["about"]
+    assert (about["score"], about["moves"]) == (won["score"], won["moves"])
+    facts = page.locator(".replay-facts .replay-fact")
+    expect(facts.filter(has=page.locator("#replay-score"))).to_have_text(f"Score {won['score']:,}")
+    expect(facts.filter(has=page.locator("#replay-moves"))).to_have_text(f"Moves {won['moves']:,}")
     assert [table.face_down(n) for n in range(1, 11)] == [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]
     expect(page.locator(".card.down[data-card]")).to_have_count(0)  # face down stays so
     page.keyboard.press("ArrowRight")  # the keyboard steps too
@@ -307,10 +349,14 @@ def test_the_replay_steps_through_the_game_as_it_was_seen(make_table: Any) -> No
     expect(stranger.page.locator("#score")).to_have_text(str(won["score"]))
     page.locator("#share-revoke").click()
     expect(page.locator("#share-status")).to_have_text("The link no longer works.")
-    stranger.page.goto(url)
+    # the revoked link is no dead end: a page says so and leads to the table
+    missing = stranger.page.goto(url)
+    assert missing is not None and missing.status == 404
+    expect(stranger.page.locator("#replay-missing h1")).to_have_text("No replay here")
+    stranger.page.locator("#replay-missing-back").click()
     stranger.ready()
-    expect(stranger.page.locator("#replay-counter")).to_have_text("")
-    expect(stranger.page.locator("#replay-step-label")).not_to_have_text("")
+    expect(stranger.page.locator("#replay-bar")).to_be_hidden()
+    expect(stranger.page.locator("#tableau .column")).to_have_count(10)
 
 
 def test_the_replay_has_a_speed_control(make_table: Any) -> None:
@@ -488,7 +534,7 @@ def test_the_issues_check_two_wins_one_with_a_hint_and_an_abandon(table: Table) 
         1,
         1,
     )
-    page.locator("#stats-variant").select_option("1-classic")
+    page.locator("#stats-variant").select_option("spider-1-classic")
     for kind, won in (("unassisted", "1"), ("assisted", "1")):
         expect(_figure(page, kind, "finished")).to_have_text("1")
         expect(_figure(page, kind, "won")).to_have_text(won)
@@ -497,7 +543,7 @@ def test_the_issues_check_two_wins_one_with_a_hint_and_an_abandon(table: Table) 
     expect(_figure(page, "unassisted", "fewest_moves")).to_have_text(
         str(one["unassisted"]["fewest_moves"])
     )
-    page.locator("#stats-variant").select_option("2-classic")
+    page.locator("#stats-variant").select_option("spider-2-classic")
     expect(_figure(page, "unassisted", "finished")).to_have_text("1")
     expect(_figure(page, "unassisted", "lost")).to_have_text("1")
     expect(_figure(page, "unassisted", "worst_losing_streak")).to_have_text("1")

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from boards import short_board
 from spider_solitaire.messages import catalog
-from spider_solitaire.server.rules_page import ILLUSTRATIONS, SECTIONS, picture
+from spider_solitaire.server.rules_page import ILLUSTRATIONS, SECTIONS, describe, picture
 
 from .support import PHONE, SMALL_PHONE, has_class
 
@@ -78,6 +78,73 @@ def test_the_rules_page_has_every_section_and_real_cards(make_table: Any, langua
     page.locator(f".rule-languages a[hreflang='{other}']").click()
     page.wait_for_selector(f"html[lang='{other}'].ready")
     expect(page.locator("h1")).to_have_text(catalog(other)["rules"]["title"])
+
+
+def _figure(page: Any, caption: str) -> Any:
+    """The drawn picture (``.rule-position``) of the illustration captioned ``caption``."""
+    return page.locator(f"figure[data-caption='{caption}'] .rule-position")
+
+
+def _by_caption(caption: str) -> Any:
+    return next(i for i in ILLUSTRATIONS if i.caption == caption)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_familys_seven_column_pictures_draw_seven_columns(
+    make_table: Any, language: str
+) -> None:
+    """Spiderette's and Will o' the Wisp's deals are drawn with their seven columns and
+    face-down cards (the picture's own column count, not the ten of Spider), each picture
+    described in the page's language, and the family's moves and deals marked."""
+    table = make_table(locale="es-ES" if language == "es" else "en-US")
+    page = table.page
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    _open_rules(page, f"{table.base_url}/rules?lang={language}")
+    ten = _figure(page, "deal.caption").locator(".card").first.bounding_box()
+    for caption, face_down in (
+        ("family_spiderette.caption_deal", [0, 1, 2, 3, 4, 5, 6]),
+        ("family_will_o_the_wisp.caption_deal", [2] * 7),
+    ):
+        box = _figure(page, caption)
+        expect(box).to_have_attribute("aria-label", describe(_by_caption(caption), language))
+        expect(box.locator(".column")).to_have_count(7)
+        downs = box.locator(".column").evaluate_all(
+            "cols => cols.map(c => c.querySelectorAll('.card.down').length)"
+        )
+        assert downs == face_down, caption
+        expect(box.locator(".card.up")).to_have_count(7)
+        # every column inside the picture, in a row; the cards no smaller than Spider's
+        figure = box.bounding_box()
+        columns = box.locator(".column").evaluate_all(
+            "cols => cols.map(c => { const r = c.getBoundingClientRect();"
+            " return [r.left, r.right]; })"
+        )
+        assert figure is not None and ten is not None
+        assert all(a[1] <= b[0] for a, b in itertools.pairwise(columns)), columns
+        assert columns[0][0] >= figure["x"] and columns[-1][1] <= figure["x"] + figure["width"]
+        card = box.locator(".card").first.bounding_box()
+        assert card is not None and card["width"] >= ten["width"]
+        # the deepest face-down card is drawn below the column's first card
+        last_top = (
+            box.locator(".column").nth(6).locator(".card").last.evaluate("el => el.offsetTop")
+        )
+        assert last_top > 0
+    # the 1949 take-off marks the whole run of 13, and no column to go to
+    take_off = _figure(page, "family_spider_1949.caption_take_off")
+    expect(take_off.locator(".card.hinted")).to_have_count(13)
+    expect(take_off.locator(".column.hint-target")).to_have_count(0)
+    # a deal marks the columns its row goes to: Bicycle's short last row onto 1 to 4, a
+    # relaxed deal onto all ten (the empty one too), a refused deal nowhere
+    short = _figure(page, "family_bicycle.caption_last_row").locator(".column.hint-target")
+    assert short.evaluate_all("cols => cols.map(c => c.dataset.column)") == ["1", "2", "3", "4"]
+    relaxed = _figure(page, "family_relaxed.caption")
+    expect(relaxed.locator(".column.hint-target")).to_have_count(10)
+    expect(relaxed.locator(".column.empty.hint-target")).to_have_count(1)
+    refused = _figure(page, "family_spider_1949.caption_deal")
+    expect(refused.locator(".column.hint-target")).to_have_count(0)
+    assert errors == []
 
 
 def test_the_rules_page_has_the_look_chosen_at_the_table(table: Any) -> None:

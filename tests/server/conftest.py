@@ -214,8 +214,10 @@ def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 
 @pytest.fixture
 def settings(db_url: str) -> Settings:
-    """Settings with a new database at the newest revision (:func:`db_url`)."""
-    return Settings(db_url=db_url)
+    """Settings with a new database at the newest revision (:func:`db_url`), taking
+    small boards as start positions (``puzzle_positions``: the tests' boards hold a few
+    cards, not the whole deck; ``tests/server/test_games.py`` checks the default)."""
+    return Settings(db_url=db_url, puzzle_positions=True)
 
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

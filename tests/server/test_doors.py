@@ -7,6 +7,7 @@ a 400, 404 or 422 with a reason from the catalog, and the saved game is unchange
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,19 @@ ODD: tuple[tuple[str, str], ...] = (
 PAGE_ONLY = {("/rules", "lang")}
 """Parameters whose odd values are ignored by design: the rules page in the
 ``Accept-Language`` language for any other ``lang`` (docs/api.md)."""
+
+PAGES = {"/replay/{share_id:path}"}
+"""Pages for a person, whose odd ids answer a 404 page (HTML) saying the link leads
+nowhere, with a link to the table."""
+
+
+def answers_with_a_page(response: Any) -> bool:
+    """Whether ``response`` is the 404 page of a replay link that leads nowhere."""
+    return (
+        response.status_code == 404
+        and response.headers["content-type"].startswith("text/html")
+        and 'href="/"' in response.text
+    )
 
 
 @dataclass(frozen=True)
@@ -118,8 +132,8 @@ def url(path: str, params: list[Param], odd: Param, value: str, table: Table) ->
             text = quote(table.valid(param.name), safe="")
         if text is None:
             continue
-        if param.where == "path":
-            path = path.replace("{" + param.name + "}", text)
+        if param.where == "path":  # {name}, or {name:path} and other convertors
+            path = re.sub(r"\{" + param.name + r"(:\w+)?\}", text.replace("\\", r"\\"), path)
         else:
             query.append(f"{param.name}={text}")
     return path + ("?" + "&".join(query) if query else "")
@@ -165,6 +179,8 @@ def test_every_route_refuses_odd_ids_and_texts_with_a_4xx(
                         # ignored by design; an empty optional value counts as absent; an
                         # empty path segment is another address (the router's 404, 405, 307)
                         ok = response.status_code < 500
+                    elif path in PAGES:
+                        ok = answers_with_a_page(response)
                     else:
                         ok = answers_well(response)
                     if not ok:
@@ -222,7 +238,37 @@ def test_a_well_formed_unknown_id_is_still_a_404(
     ):
         response = client.get(path)
         assert (response.status_code, response.json()["reason"]) == (404, "not_found")
-    assert client.get(f"/replay/{SHARE.make()}").status_code == 200  # the page asks the API
+    assert answers_with_a_page(client.get(f"/replay/{SHARE.make()}"))  # a page for a person
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/games/%2F",
+        "/api/games/%2f",
+        "/api/games/AAAAAAAAAAAAAAA%2F",
+        "/api/games/{id}%2F",
+        "/api/games/{id}/",
+        "/api/games/{id}/export%2F",
+        "/api/winnable-deals/%2F",
+        "/api/help-jobs/%2F",
+        "/api/replays/%2F",
+    ],
+)
+def test_an_id_with_a_slash_is_404_not_found_not_a_405(
+    client: TestClient, player: dict[str, Any], path: str
+) -> None:
+    """The router decodes ``%2F`` before it matches: an id ending in a slash was sent on
+    (307) to the address without it, such as ``/api/games``, whose GET is a 405."""
+    client.follow_redirects = False
+    address = path.replace("{id}", player["id"])
+    for method in ("GET", "POST"):
+        response = client.request(method, address, json={})
+        assert response.status_code == 404, (method, address, response.headers.get("location"))
+        assert response.json() == {
+            "reason": "not_found",
+            "message": "There is no such game or page here.",
+        }
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,8 @@ SQLite and PostgreSQL (the ``client`` fixture)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -220,6 +222,40 @@ def test_the_statistics_count_each_variant_apart(client: TestClient, clock: Cloc
     assert rows["spiderette", 1, "classic"]["unassisted"]["lost"] == 1
 
 
+def test_a_reset_of_spiderette_leaves_spiders_row_of_the_same_suits_and_rule(
+    client: TestClient, clock: Clock
+) -> None:
+    """The Statistics window resets a row with its own variant (issue 20): Spiderette's
+    1-suit row goes, Spider's 1-suit row stays; only a reset naming no variant covers
+    both."""
+    spider = new_game(client, code="SP1-S1C-AAAAAAD")
+    assert act(client, spider, "d").status_code == 200
+    clock.advance(1)
+    ette = new_game(client, code="SP1-ETTE-S1C-AAAAAAD", confirm=["abandon"])  # spider: lost
+    assert act(client, ette, "d").status_code == 200
+    clock.advance(1)
+    new_game(client, code="SP1-S1C-AAAAAAE", confirm=["abandon"])  # spiderette: lost
+
+    def lost(stats: dict[str, Any]) -> dict[tuple[str, int, str], int]:
+        return {
+            (v["variant"], v["suits"], v["rule"]): v["unassisted"]["lost"]
+            for v in stats["variants"]
+            if v["suits"] == 1
+        }
+
+    assert lost(client.get("/api/stats").json()) == {
+        ("spider", 1, "classic"): 1,
+        ("spiderette", 1, "classic"): 1,
+    }
+    body = {"variant": "spiderette", "suits": 1, "rule": "classic"}
+    reset = client.post("/api/stats/reset", json=body)
+    assert reset.status_code == 200
+    assert lost(reset.json()) == {("spider", 1, "classic"): 1}  # Spider's row is untouched
+    # a reset naming no variant covers every game of the family at those suits and rule
+    everything = client.post("/api/stats/reset", json={"suits": 1, "rule": "classic"}).json()
+    assert lost(everything) == {("spider", 1, "classic"): 0}
+
+
 def test_the_variants_offered_are_the_registrys_with_their_titles(client: TestClient) -> None:
     offered = client.get("/api/games/variants", headers={"Accept-Language": "es"}).json()
     assert [v["name"] for v in offered] == list(VARIANT_NAMES)
@@ -228,10 +264,10 @@ def test_the_variants_offered_are_the_registrys_with_their_titles(client: TestCl
         "title": message("variants", "spiderette", "es"),
         "columns": 7,
         "runs": 4,
-        "winnable": False,
+        "winnable": True,
         "rules": "/rules#variant-spiderette",
     }
-    assert [v["winnable"] for v in offered] == [True] + [False] * 5
+    assert [v["winnable"] for v in offered] == [True] * 6  # a stock, then the search
     state = new_game(client, variant="will-o-the-wisp", suits=1)
     assert state["labels"]["variant"] == "Will o' the Wisp · 1 suit"  # the header's
 

@@ -185,12 +185,103 @@ def test_a_bad_position_is_400_bad_position(client: TestClient) -> None:
     assert "S9C" in response.json()["detail"]
 
 
+BAD_CARDS = (
+    "That position does not hold its game's cards: every card of the game's deck (two "
+    "packs, or one) must be there exactly as many times as the deck holds it, counting "
+    "face-down cards, the stock and the removed runs."
+)
+"""The sentence of 400 ``bad_cards``."""
+
+
+def test_a_position_must_hold_the_whole_deck_by_default(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    """Without ``puzzle_positions`` (the default) a start position is read strictly: its
+    cards, face-down, in the stock and 13 per removed run, are the variant's deck(s)."""
+    whole = Game.from_code("SP1-1949-S2C-AAAAAAD").position_text()  # names its variant
+    assert whole.startswith("variant: spider-1949\n")
+    with TestClient(create_app(Settings(db_url=migrated_sqlite("strict.db")))) as client:
+        extra = client.post("/api/games", json={"position": whole.replace("1: ", "1: KH ", 1)})
+        assert extra.status_code == 400
+        assert extra.json() == {
+            "reason": "bad_cards",
+            "message": BAD_CARDS,
+            "detail": "the cards are not the 104 of a 2-suit game (plus 13 per removed run): "
+            "KH 1 too many",
+        }
+        small = client.post(
+            "/api/games",
+            json={"position": board({1: "| KS QS", 2: "| JS"})},
+            headers={"Accept-Language": "es"},
+        )
+        assert (small.status_code, small.json()["reason"]) == (400, "bad_cards")
+        assert small.json()["message"].startswith("Esa posición no tiene las cartas de su juego")
+        assert small.json()["detail"].endswith("101 cards missing")
+        # a run removed stands for its 13 cards: one more is too many
+        removed = whole.replace("removed:", "removed: S", 1)
+        too_many = client.post("/api/games", json={"position": removed})
+        assert too_many.json()["detail"].endswith(
+            "AS 1 too many, 2S 1 too many, 3S 1 too many, "
+            "4S 1 too many, 5S 1 too many, 6S 1 too many, "
+            "7S 1 too many, 8S 1 too many"
+        )
+        assert client.get("/api/games/current").status_code == 404  # nothing was started
+        created = client.post("/api/games", json={"position": whole})
+        assert created.status_code == 201, created.text
+        state = created.json()
+        assert (state["variant"], state["code"], state["stock_rows_left"]) == (
+            "spider-1949",
+            None,
+            5,
+        )
+
+
 def test_a_code_with_suits_or_unknown_fields_is_400_bad_request(client: TestClient) -> None:
     for body in ({"code": CODE, "suits": 2}, {"suits": 3}, {"colour": "red"}, [1, 2]):
         response = client.post("/api/games", json=body)
         assert response.status_code == 400, body
         assert response.json()["reason"] == "bad_request"
     assert "set-cookie" not in response.headers
+
+
+def test_suits_as_a_boolean_or_a_float_is_400_bad_request_on_every_body(
+    client: TestClient,
+) -> None:
+    """``true`` is no suit count (Python's ``True == 1`` made it 1 suit), nor is ``1.0``:
+    every request body with ``suits`` refuses them; whole numbers still pass."""
+    for path, body, value in (
+        ("/api/games", {"suits": True}, "true"),
+        ("/api/games", {"suits": 1.0}, "1.0"),
+        ("/api/games", {"daily": "2026-12-01", "suits": True}, "true"),
+        ("/api/winnable-deals", {"suits": True, "rule": "classic"}, "true"),
+        ("/api/stats/reset", {"suits": False}, "false"),
+    ):
+        response = client.post(path, json=body)
+        assert response.status_code == 400, (path, body)
+        assert response.json()["reason"] == "bad_request"
+        assert response.json()["detail"].endswith(
+            f"suits: Value error, {value} is not a whole number (1, 2 or 4)"
+        ), response.text
+    assert client.get("/api/games/current").status_code == 404  # nothing was started
+    state = new_game(client, suits=1)
+    assert state["suits"] == 1
+    assert client.post("/api/stats/reset", json={"suits": 2}).status_code == 200
+    # every other whole number of a body is a strict int: a boolean is refused there too
+    game = f"/api/games/{state['id']}"
+    for path, body in (
+        ("/actions", {"version": True, "action": "d"}),
+        ("/actions", {"version": 0, "action": "auto", "column": True, "count": 1}),
+        ("/actions", {"version": 0, "action": "auto", "column": 1, "count": True}),
+        ("/rewind", {"version": 0, "steps": True}),
+        ("/hint", {"version": False}),
+        ("/hint", {"version": 0, "index": True}),
+        ("/can-win", {"version": False}),
+        ("/solution/next", {"version": False}),
+    ):
+        response = client.post(game + path, json=body)
+        assert (response.status_code, response.json()["reason"]) == (400, "bad_request"), body
+        assert "Input should be a valid integer" in response.json()["detail"], body
+    assert client.get(game).json()["version"] == 0
 
 
 def test_current_is_the_game_started_or_played_last(client: TestClient) -> None:

@@ -100,6 +100,7 @@ def settings(backend: tuple[str, str]) -> Settings:
     return Settings(
         db_url=backend[0],
         job_queue=backend[1],
+        puzzle_positions=True,
         solver_cores=1,
         solve_time_limit=10,
         history_probe_limit=5,
@@ -505,7 +506,7 @@ def _empty(kind: str) -> dict[str, Any]:
 def test_lost_before_the_undo_history_offers_a_restart(
     migrated_sqlite: Callable[[str], str],
 ) -> None:
-    settings = Settings(db_url=migrated_sqlite("short.db"), undo_limit=2)
+    settings = Settings(db_url=migrated_sqlite("short.db"), undo_limit=2, puzzle_positions=True)
     with TestClient(create_app(settings)) as client:
         state = played(client, TRAP, TRAP_LINE)
         answer = post(client, state, "can-win").json()

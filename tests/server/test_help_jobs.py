@@ -32,6 +32,7 @@ def settings(db_url: str) -> Settings:
     """Small solver limits (the positions here are small); one solver at a time."""
     return Settings(
         db_url=db_url,
+        puzzle_positions=True,
         solver_cores=1,
         solve_time_limit=10,
         history_probe_limit=5,

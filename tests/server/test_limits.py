@@ -89,9 +89,11 @@ def test_only_a_request_that_makes_a_game_makes_a_player(
 
 @pytest.fixture
 def settings(db_url: str) -> Settings:
-    """Small limits: 3 solver requests per address and 2 per player in a minute."""
+    """Small limits: 3 solver requests per address and 2 per player in a minute; small
+    boards as start positions."""
     return Settings(
         db_url=db_url,
+        puzzle_positions=True,
         solver_cores=1,
         solver_per_address=3,
         solver_per_player=2,

@@ -38,8 +38,9 @@ DROPPED = {"history", "redo", "score", "moves", "is_won"}
 RECORD_TABLES = {"results", "stat_resets", "transfer_codes"}
 RECORD_COLUMNS = {"practice", "playing_ms", "outcome", "finished_won_at", "share_id"}
 
-HEAD = "0010"
-"""The newest revision (the Spider family's ``variant`` columns, after the solved games)."""
+HEAD = "0011"
+"""The newest revision (the variant of a search for a winnable deal, after the Spider
+family's ``variant`` columns)."""
 
 
 @pytest.fixture
@@ -244,6 +245,29 @@ def test_0010_gives_every_earlier_game_and_result_the_variant_spider(
             assert kinds.fetchall() == [("spider", 5)]  # the release's five games
             reset = connection.exec_driver_sql("SELECT variant, suits FROM stat_resets")
             assert reset.fetchall() == [(None, 1)]  # a reset of no variant covers every one
+        assert _differences(engine) == []
+    finally:
+        engine.dispose()
+
+
+def test_0011_gives_every_earlier_search_the_variant_spider(release_copy: Path) -> None:
+    url = f"sqlite:///{release_copy}"
+    engine = make_engine(url)
+    try:
+        upgrade_database(engine)
+        downgrade_database(engine, "0010")
+        assert "variant" not in _columns(engine, "deal_searches")
+        with engine.begin() as connection:
+            player = connection.exec_driver_sql("SELECT player_id FROM games").scalar()
+            connection.exec_driver_sql(
+                "INSERT INTO deal_searches (id, player_id, suits, rule, max_tries, status, "
+                f"tried, started_at, seen_at) VALUES ('s1', '{player}', 2, 'classic', 20, "
+                "'done', 3, '2026-12-01 10:00:00', '2026-12-01 10:00:00')"
+            )
+        assert upgrade_database(engine) == ("0010", HEAD)
+        with engine.connect() as connection:
+            rows = connection.exec_driver_sql("SELECT id, variant, suits FROM deal_searches")
+            assert rows.fetchall() == [("s1", "spider", 2)]
         assert _differences(engine) == []
     finally:
         engine.dispose()

@@ -21,6 +21,7 @@ from .servers import SPIDER, serve_process, spider_serve, two_servers
 from .test_help import TRAP
 
 SOLVER = {
+    "puzzle_positions": 1,  # small boards as start positions
     "solver_cores": 1,
     "winnable_time_limit": 30,
     "winnable_budget": 60,

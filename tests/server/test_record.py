@@ -482,7 +482,7 @@ def test_the_new_players_evening_of_the_issue(client: TestClient, clock: Clock) 
 def test_a_search_for_a_winnable_deal_asks_before_leaving(
     app: FastAPI, client: TestClient, clock: Clock
 ) -> None:
-    app.state.help.deal_searches.stock = lambda suits, rule: ()  # a search, not the stock
+    app.state.help.deal_searches.stock = lambda suits, rule, variant: ()  # a search, not the stock
     play(client, new_game(client, code=TWO_SUITS), ["6>1"], clock)
     asked = client.post("/api/winnable-deals", json={"suits": 1})
     assert (asked.status_code, asked.json()) == (409, ABANDON)
@@ -519,6 +519,30 @@ def test_a_game_left_for_another_cannot_change_so_the_other_keeps_its_count(
     assert reopened.status_code == 200
     assert figures(client, suits=2)["lost"] == 1 and figures(client)["lost"] == 1
     assert act(client, reopened.json(), "undo").status_code == 200
+
+
+def test_no_help_is_given_on_a_game_left_for_another(client: TestClient, clock: Clock) -> None:
+    left = play(client, new_game(client, code=D), ["d"], clock)
+    clock.advance(1)
+    response = client.post("/api/games", json={"code": TWO_SUITS, "confirm": ["abandon"]})
+    playing = play(client, response.json(), ["d"], clock)
+    # the first tab still shows the game left: its help is refused as its actions are
+    for what in ("hint", "can-win", "solution/next"):
+        refused = client.post(f"/api/games/{left['id']}/{what}", json={"version": 1})
+        assert refused.status_code == 409, (what, refused.text)
+        body = refused.json()
+        assert body["reason"] == "not_current"
+        assert body["message"] == (
+            "You left this game for another one; here is the game you are playing now. "
+            "Open it from the history to go back to it."
+        )
+        assert (body["state"]["id"], body["state"]["version"]) == (playing["id"], 1)
+    spanish = client.post(
+        f"/api/games/{left['id']}/hint", json={"version": 1}, headers={"Accept-Language": "es"}
+    )
+    assert spanish.json()["message"].startswith("Dejaste esta partida por otra")
+    assert client.get(f"/api/games/{left['id']}").json()["assisted"] is False
+    assert client.get("/api/games/current").json()["id"] == playing["id"]
 
 
 def test_a_game_left_cannot_change_even_before_the_new_game_has_an_action(

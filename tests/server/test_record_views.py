@@ -157,13 +157,52 @@ def test_a_shared_replay_shows_the_game_and_nothing_else_of_the_owner(
         check_body(response.json(), response.text, mirror)
         if step < 10:
             mirror.act(LOGGED[step])
-    page = stranger.get(f"/replay/{share_id}")
-    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    for address in (f"/replay/{share_id}", f"/replay/{share_id}/"):
+        page = stranger.get(address)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert 'id="replay-bar"' in page.text  # the table's page, which shows the replay
     assert client.delete(f"/api/games/{state['id']}/share").status_code == 204
     assert stranger.get(f"/api/replays/{share_id}").json()["reason"] == "not_found"
     assert stranger.get(f"/api/replays/{share_id}/0").status_code == 404
     malformed = stranger.get("/api/replays/not-a-share-id")
     assert (malformed.status_code, malformed.json()["reason"]) == (422, "bad_id")
+    # the removed link's page is no dead end: it says so and leads to the table
+    removed = stranger.get(f"/replay/{share_id}")
+    assert removed.status_code == 404 and MISSING_EN in removed.text
+
+
+MISSING_EN = (
+    "<h1>No replay here</h1>\n<p>There is no replay at this address: the link may be "
+    "mistyped, or its owner removed it.</p>\n"
+    '<p><a id="replay-missing-back" class="rule-back" href="/">Go to the table and play</a></p>'
+)
+"""The heart of the page of a replay link that leads nowhere, in English."""
+
+
+@pytest.mark.parametrize("share", ["XXXX", "A" * 22, "%C0%80", "A" * 300, "a/b", "A%2F"])
+def test_a_replay_link_that_leads_nowhere_is_a_page_with_a_way_to_the_table(
+    client: TestClient, share: str
+) -> None:
+    """A mistyped or unknown share link gets a 404 page for a person (not JSON, not an
+    empty table): the catalog's sentence, in the player's language, and a link to ``/``."""
+    english = client.get(f"/replay/{share}")
+    assert english.status_code == 404
+    assert english.headers["content-type"] == "text/html; charset=utf-8"
+    assert english.headers["cache-control"] == "no-cache"
+    assert '<html lang="en">' in english.text and MISSING_EN in english.text
+    assert "<title>No replay here · Spider Solitaire</title>" in english.text
+    spanish = client.get(f"/replay/{share}", headers={"Accept-Language": "es-ES,es;q=0.9"})
+    assert spanish.status_code == 404 and '<html lang="es">' in spanish.text
+    assert (
+        "<h1>Aquí no hay ninguna repetición</h1>\n<p>No hay ninguna repetición en esta "
+        "dirección: puede que el enlace esté mal escrito o que su dueño lo haya quitado.</p>"
+    ) in spanish.text
+    assert '<a id="replay-missing-back" class="rule-back" href="/">Ir a la mesa y jugar</a>' in (
+        spanish.text
+    )
+    client.cookies.set("spider_lang", "es")  # the language chosen in the table's Settings
+    assert '<html lang="es">' in client.get(f"/replay/{share}").text
+    assert client.head(f"/replay/{share}").status_code == 404
 
 
 def test_the_export_holds_every_action_and_spider_replay_reads_it(
@@ -178,6 +217,7 @@ def test_the_export_holds_every_action_and_spider_replay_reads_it(
     )
     assert response.text == (
         "# started: 2026-12-01T12:00:00Z\n"
+        "# variant: spider\n"
         "# rules: S1C\n"
         "# actions: 10\n"
         "# score: 498\n"
@@ -214,6 +254,46 @@ def test_the_export_of_a_game_from_a_position(
     record.write_text(text)
     assert main(["replay", "--position", str(start), str(record)]) == 0
     assert capsys.readouterr().out.endswith("score 499, moves 1\n")
+
+
+RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+"""A run of spades from King to 2: with the Ace it is complete."""
+
+
+def test_the_export_of_a_1949_game_names_it_and_replays_as_1949(
+    client: TestClient, clock: Clock, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The record of a spider-1949 game says so (``# variant:``), and ``spider replay FILE``
+    alone replays it as 1949: from a code (which names it) and from a position (whose start
+    the record gives in comments). Its take-off ``t1`` is an action of 1949 alone."""
+    dealt = play(client, new_game(client, variant="spider-1949", suits=1), ["d"], clock)
+    text = client.get(f"/api/games/{dealt['id']}/export").text
+    assert text.splitlines()[1:3] == ["# variant: spider-1949", "# rules: S1C"]
+    assert text.splitlines()[-1] == "d"
+    record = tmp_path / "dealt.txt"
+    record.write_text(text)
+    assert main(["replay", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("variant: spider-1949\nrules: S1C\nscore: 499\nmoves: 1\n")
+
+    start = board({1: f"| {RUN}", 2: "| AS"}, variant="spider-1949")
+    created = client.post("/api/games", json={"position": start, "confirm": ["abandon"]})
+    state = play(client, created.json(), ["2>1", "t1"], clock)
+    assert (state["removed"], state["is_won"]) == (["S"], True)
+    text = client.get(f"/api/games/{state['id']}/export").text
+    lines = text.splitlines()
+    assert lines[1:3] == ["# variant: spider-1949", "# rules: S1C"]
+    assert lines[7:10] == ["# start position:", "# variant: spider-1949", "# rules: S1C"]
+    assert lines[-1] == "2:1>1 t1"
+    record = tmp_path / "taken.txt"
+    record.write_text(text)
+    assert main(["replay", str(record)]) == 0  # no --position: the record gives it
+    mirror = Game.from_position(start, strict=False)
+    for action in ("2:1>1", "t1"):
+        mirror.act(action)
+    out = capsys.readouterr().out
+    assert out == mirror.position_text() + "score 599, moves 1, won\n"
+    assert out.startswith("variant: spider-1949\n")
 
 
 @pytest.mark.slow

@@ -1,5 +1,6 @@
-"""The rules page: every picture's caption agrees with the engine, the page is served in
-both languages with every section, and a refusal's error body links to its section."""
+"""The rules page: every picture's caption agrees with the engine, each game of the family
+has pictures in its own notation, the page is served in both languages with every
+section, and a refusal's error body links to its section."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider_solitaire import Game
+from spider_solitaire.cards import card_text
 from spider_solitaire.errors import REASONS, IllegalMoveError
-from spider_solitaire.events import CardsMoved, GameWon, RowDealt, RunRemoved
+from spider_solitaire.events import CardsMoved, CardTurnedUp, GameWon, RowDealt, RunRemoved
 from spider_solitaire.messages import LANGUAGES, catalog
 from spider_solitaire.server.errors import SERVER_REASONS
 from spider_solitaire.server.rule_links import RULE_SECTIONS, rules_link
@@ -23,6 +25,7 @@ from spider_solitaire.server.rules_page import (
     describe,
     picture,
 )
+from spider_solitaire.variants import VARIANTS
 
 from .conftest import board, new_game
 
@@ -48,7 +51,7 @@ def test_each_pictures_action_is_legal_or_refused_as_its_caption_says(
         assert refused.value.reason == illustration.refusal
     else:
         events = game.act(illustration.action)
-        assert isinstance(events[0], CardsMoved | RowDealt)
+        assert isinstance(events[0], CardsMoved | RowDealt | RunRemoved)  # t1: the run leaves
 
 
 def test_the_deal_picture_is_a_real_start_54_cards_and_50_in_the_stock() -> None:
@@ -103,9 +106,122 @@ def test_a_picture_sends_no_face_down_card() -> None:
         "move": {"column": 1, "count": 1, "target": 2},
     }
     assert "KH" not in json.dumps(data)  # the face-down King of hearts under the 7
-    assert picture(_by_caption("stock.caption_blocked"))["move"] == {"deal": True}
+    assert picture(_by_caption("stock.caption_blocked"))["move"] == {"deal": True, "targets": []}
+    # an allowed deal marks the columns its row goes to
+    few = picture(_by_caption("stock.caption_few"))["move"]
+    assert few == {"deal": True, "targets": list(range(1, 11))}
     assert describe(_by_caption("building.caption_legal"), "en") == (
         "Column 1, 1 face-down, 7 of hearts. Column 2, 1 face-down, 8 of spades."
+    )
+
+
+def test_each_game_of_the_family_has_pictures_in_its_own_notation() -> None:
+    """Every variant's section but spider's (the page above is spider's) has pictures,
+    each a position text naming its variant (``variant: NAME``) with its columns."""
+    for variant in VARIANTS:
+        pictures = [i for i in ILLUSTRATIONS if i.section == f"variant-{variant.name}"]
+        assert len(pictures) >= (0 if variant.is_default else 1), variant.name
+        for illustration in pictures:
+            assert illustration.position.startswith(f"variant: {variant.name}\n")
+            position = illustration.parsed()
+            assert position.variant is variant
+            assert len(position.columns) == variant.columns
+            assert set(illustration.columns) <= set(range(1, variant.columns + 1))
+    # spider's own pictures say nothing of a variant
+    rules = [i for i in ILLUSTRATIONS if not i.section.startswith("variant-")]
+    assert len(rules) == 12
+    assert not any(i.position.startswith("variant:") for i in rules)
+
+
+@pytest.mark.parametrize(
+    "caption",
+    [
+        "family_bicycle.caption_deal",
+        "family_spiderette.caption_deal",
+        "family_will_o_the_wisp.caption_deal",
+    ],
+)
+def test_a_familys_deal_picture_is_that_games_real_start(caption: str) -> None:
+    illustration = _by_caption(caption)
+    position = illustration.parsed()
+    dealt = Game.from_code("SP1-S2C-AAAAAAD", variant=position.variant).position
+    assert position.face_down == dealt.face_down
+    assert [len(c) for c in position.columns] == [len(c) for c in dealt.columns]
+    assert len(position.stock) == len(dealt.stock)
+    assert illustration.columns == tuple(range(1, len(dealt.columns) + 1))  # all drawn
+    assert illustration.action is None
+    expected = {
+        "family_bicycle.caption_deal": ((4,) * 10, 54),
+        "family_spiderette.caption_deal": ((0, 1, 2, 3, 4, 5, 6), 24),
+        "family_will_o_the_wisp.caption_deal": ((2,) * 7, 31),
+    }
+    assert (position.face_down, len(position.stock)) == expected[caption]
+    # the browser gets every column, face-down cards as null and no stock
+    data = picture(illustration)
+    columns: list[dict[str, object]] = data["columns"]  # type: ignore[assignment]
+    assert [c["column"] for c in columns] == list(illustration.columns)
+    assert [c["cards"].count(None) for c in columns] == list(dealt.face_down)  # type: ignore[attr-defined]
+    assert "stock" not in data and data["move"] is None
+
+
+def _game(caption: str) -> Game:
+    return Game.from_position(_by_caption(caption).position, strict=False)
+
+
+def test_the_family_pictures_do_what_their_captions_say() -> None:
+    # spider-1949: the run stays until taken off: +100, no move spent, the card turns up
+    kept = _game("family_spider_1949.caption_take_off")
+    run = [card_text(card) for card in kept.position.face_up(1)]
+    assert run == [f"{rank}S" for rank in "KQJT98765432A"]  # a complete run, kept
+    events = kept.act("t1")
+    assert [type(e) for e in events] == [RunRemoved, CardTurnedUp]
+    assert (kept.score, kept.position.move_count, kept.removed) == (600, 0, ("S",))
+    assert picture(_by_caption("family_spider_1949.caption_take_off"))["move"] == {
+        "column": 1,
+        "count": 13,
+        "target": None,
+    }
+    # spider-1949: spider's own picture of a deal with 3 cards left, refused (no exception)
+    strict = _by_caption("family_spider_1949.caption_deal")
+    few = _by_caption("stock.caption_few")
+    assert strict.position == "variant: spider-1949\n" + few.position
+    assert few.refusal is None and strict.refusal == "deal_needs_full_columns"
+    # relaxed: spider's picture of a refused deal, dealt
+    relaxed = _by_caption("family_relaxed.caption")
+    blocked = _by_caption("stock.caption_blocked")
+    assert relaxed.position == "variant: relaxed\n" + blocked.position
+    game = Game.from_position(relaxed.position, strict=False)
+    assert game.position.columns[3] == ()
+    game.act("d")
+    assert [len(c) for c in game.position.columns] == [3, 3, 3, 1, 3, 3, 3, 3, 3, 3]
+    # bicycle: the short last row goes onto columns 1 to 4
+    last = _by_caption("family_bicycle.caption_last_row")
+    game = Game.from_position(last.position, strict=False)
+    assert len(game.position.stock) == 4
+    game.act("d")
+    assert [len(c) for c in game.position.columns] == [3] * 4 + [2] * 6
+    assert game.position.stock == ()
+    assert picture(last)["move"] == {"deal": True, "targets": [1, 2, 3, 4]}
+    # spiderette: one pack, so the fourth run wins
+    won = _game("family_spiderette.caption_winning")
+    events = won.act("2:1>1")
+    assert isinstance(events[-1], GameWon)
+    assert won.is_won and won.removed == ("S", "S", "H", "H")
+
+
+def test_a_seven_column_picture_is_described_column_by_column_in_both_languages() -> None:
+    wisp = _by_caption("family_will_o_the_wisp.caption_deal")
+    assert describe(wisp, "en") == (
+        "Column 1, 2 face-down, 8 of hearts. Column 2, 2 face-down, 3 of spades. "
+        "Column 3, 2 face-down, 10 of hearts. Column 4, 2 face-down, 5 of spades. "
+        "Column 5, 2 face-down, ace of hearts. Column 6, 2 face-down, queen of spades. "
+        "Column 7, 2 face-down, 6 of hearts."
+    )
+    assert describe(_by_caption("family_spiderette.caption_deal"), "es") == (
+        "Columna 1, rey de picas. Columna 2, 1 boca abajo, 4 de corazones. "
+        "Columna 3, 2 boca abajo, 9 de picas. Columna 4, 3 boca abajo, reina de corazones. "
+        "Columna 5, 4 boca abajo, 2 de picas. Columna 6, 5 boca abajo, 7 de corazones. "
+        "Columna 7, 6 boca abajo, jota de picas."
     )
 
 

@@ -47,6 +47,7 @@ def shared_settings(db_url: str, **given: Any) -> Settings:
     """One solver process, no request limits (the shares alone), the given shares."""
     return Settings(
         db_url=db_url,
+        puzzle_positions=True,
         solver_cores=1,
         solver_per_address=0,
         solver_per_player=0,

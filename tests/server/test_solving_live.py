@@ -36,6 +36,7 @@ def live(tmp_path: Path) -> Iterator[tuple[str, FastAPI]]:
     """The app served by uvicorn on a free port in a thread: ``(base_url, app)``."""
     settings = Settings(
         db_url=f"sqlite:///{tmp_path / 'live.db'}",
+        puzzle_positions=True,
         solver_cores=1,
         solve_time_limit=8,
         history_budget=0,

@@ -4,6 +4,7 @@ runs on SQLite and PostgreSQL, with a stock of two deals put in its place."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,8 +22,8 @@ TINY = ("SP1-S1C-T3BSIPQ", "SP1-S1C-HBOYNHO")
 """The stock of one suit in these tests (two deals the solver wins in about a second)."""
 
 
-def _tiny(suits: int, rule: str) -> tuple[str, ...]:
-    return TINY if suits == 1 else ()
+def _tiny(suits: int, rule: str, variant: str) -> tuple[str, ...]:
+    return TINY if (variant, suits) == ("spider", 1) else ()
 
 
 @pytest.fixture
@@ -147,3 +148,85 @@ def test_the_shipped_stock_gives_a_four_suit_deal_at_once(settings: Settings) ->
                 assert given["state"]["code"] in stock(4, rule)
     finally:
         application.state.store.close()
+
+
+def _view(client: TestClient, search: dict[str, Any]) -> dict[str, Any]:
+    answer: dict[str, Any] = client.get(f"/api/winnable-deals/{search['id']}").json()
+    return answer
+
+
+def test_a_spiderette_deal_comes_from_its_own_shipped_stock_at_once(
+    settings: Settings,
+) -> None:
+    application = create_app(settings)  # the shipped stock
+    try:
+        with TestClient(application) as client:
+            given = _winnable(client, variant="spiderette", suits=2, rule="classic")
+            assert (given["status"], given["stock"], given["tried"]) == ("done", True, 0)
+            assert (given["variant"], given["suits"], given["rule"]) == ("spiderette", 2, "classic")
+            state = given["state"]
+            assert state["code"] in stock(2, "classic", "spiderette")
+            assert state["code"].startswith("SP1-ETTE-S2C-")
+            assert (state["variant"], len(state["columns"])) == ("spiderette", 7)
+            assert client.get("/api/games/current").json()["id"] == state["id"]
+            assert _view(client, given)["variant"] == "spiderette"
+            # the search asked for no variant is Spider's, as before
+            spider = _winnable(client, suits=2, confirm=["abandon"])
+            assert (spider["variant"], spider["stock"]) == ("spider", True)
+            assert spider["state"]["code"] in stock(2, "classic")
+    finally:
+        application.state.store.close()
+
+
+ETTE = "SP1-ETTE-S2C-N6UYXRZ"
+"""The one spiderette deal (2 suits, Classic) of the stock in the tests below."""
+
+
+def _one_spiderette(suits: int, rule: str, variant: str) -> tuple[str, ...]:
+    return (ETTE,) if (variant, suits, rule) == ("spiderette", 2, "classic") else ()
+
+
+def test_a_spiderette_stock_used_up_searches_in_spiderette(app: FastAPI) -> None:
+    app.state.help.deal_searches.stock = _one_spiderette
+    with TestClient(app) as client:
+        given = _winnable(client, variant="spiderette", suits=2)
+        assert (given["stock"], given["state"]["code"]) == (True, ETTE)
+        # its one deal played (read by the level's own code prefix): the search
+        search = _winnable(client, variant="spiderette", suits=2)
+        assert (search["status"], search["stock"], search["variant"]) == (
+            "running",
+            False,
+            "spiderette",
+        )
+        assert _view(client, search)["variant"] == "spiderette"
+        stopped = client.post(f"/api/winnable-deals/{search['id']}/stop").json()
+        assert (stopped["status"], stopped["variant"]) == ("cancelled", "spiderette")
+
+
+def test_an_unknown_variant_is_refused_and_named(client: TestClient) -> None:
+    response = client.post("/api/winnable-deals", json={"variant": "klondike", "suits": 2})
+    assert (response.status_code, response.json()["reason"]) == (400, "bad_request")
+    assert "'klondike' is not a variant (known: spider, spider-1949," in response.text
+    assert client.get("/api/games/current").status_code == 404  # nothing was dealt
+
+
+@pytest.mark.slow
+def test_the_live_search_deals_and_wins_a_spiderette_game(app: FastAPI) -> None:
+    app.state.help.deal_searches.stock = _one_spiderette
+    with TestClient(app) as client:
+        assert _winnable(client, variant="spiderette", suits=2)["state"]["code"] == ETTE
+        search = _winnable(client, variant="spiderette", suits=2)
+        deadline = time.monotonic() + 120
+        while search["status"] == "running":
+            assert time.monotonic() < deadline, search
+            time.sleep(0.1)
+            search = _view(client, search)
+        assert (search["status"], search["variant"], search["stock"]) == (
+            "done",
+            "spiderette",
+            False,
+        )
+        assert 1 <= search["tried"] <= 3
+        state = search["state"]
+        assert state["code"].startswith("SP1-ETTE-S2C-") and state["code"] != ETTE
+        assert (state["variant"], len(state["columns"]), state["version"]) == ("spiderette", 7, 0)

@@ -167,7 +167,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if in_threads is None:
         in_threads = store.engine.dialect.name != "sqlite"
     blocking = Blocking(inline=not in_threads)
-    service = GameService(store, undo_limit=settings.undo_limit, cache_games=settings.cache_games)
+    service = GameService(
+        store,
+        undo_limit=settings.undo_limit,
+        cache_games=settings.cache_games,
+        puzzle_positions=settings.puzzle_positions,
+    )
 
     pool = SolverPool(
         settings.solver_cores,
@@ -219,6 +224,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url="/openapi.json",
         lifespan=lifespan,
         responses=OTHER_ERRORS,
+        # no 307 from "/x/" to "/x" (a decision of ours): every address is written without
+        # the slash, and the router decodes %2F before it matches, so /api/games/%2F was
+        # sent on to /api/games, whose GET is a 405; now it is 404 not_found
+        redirect_slashes=False,
     )
     app.state.settings = settings
     app.state.store = store

@@ -102,7 +102,8 @@ def check_not_over(game: Game, action: str) -> None:
 def check_playable(start: Position) -> None:
     """Refuse a start position a game cannot be played from (a decision of ours: the
     engine's ``strict=False`` allows puzzles, but the server keeps only games a player and
-    the solver can play).
+    the solver can play; :func:`requested_game` reads the position strictly unless the
+    setting ``puzzle_positions`` allows part of the deck).
 
     Raises:
         ApiError: 400 ``bad_position`` when ``start`` has a hidden (``??``) card, whose
@@ -126,17 +127,43 @@ def check_playable(start: Position) -> None:
         raise ApiError(400, "bad_position", detail=detail)
 
 
-def requested_game(request: NewGameRequest, day: dt.date | None, undo_limit: int) -> Game:
+def check_card_set(text: str) -> None:
+    """Refuse a start position (``text``, already read without ``strict``) whose cards,
+    with 13 per removed run, are not the variant's whole deck(s): every card exactly as
+    many times as they hold it, a face-down ``??`` counting as any card (the engine's
+    ``strict=True``: :meth:`Position.from_text`).
+
+    Raises:
+        ApiError: 400 ``bad_cards``; ``detail`` (the engine's words) names the cards there
+            too many times and how many are missing.
+    """
+    try:
+        Position.from_text(text, strict=True)
+    except InvalidPositionError as error:
+        raise ApiError(400, "bad_cards", detail=str(error)) from None
+
+
+def requested_game(
+    request: NewGameRequest, day: dt.date | None, undo_limit: int, *, partial: bool = False
+) -> Game:
     """Return the game ``request`` asks for, at its start, with the Game option
     ``undo_limit``: the deal of a code, of ``day``'s daily deal (``day``: the request's
     date, as :func:`daily_date` read it), of a position, or a random deal of variant,
     suits and rule.
 
+    A position is read strictly (:meth:`Position.from_text` with ``strict=True``): its
+    cards, with 13 per removed run, must be the variant's whole deck(s), every card exactly
+    as many times as they hold it (a decision of ours: with any other card set the game
+    might never end). ``partial`` (the setting ``puzzle_positions``) allows part of the
+    deck(s): small boards for puzzles and the tests.
+
     Raises:
         ApiError: 400 ``bad_code`` or ``bad_position`` with the engine's reason; 400
-            ``bad_position`` for a position a game cannot be played from
-            (:func:`check_playable`). Every variant of the registry is offered: a code or
-            a position names its own, a random deal the request's ``variant``.
+            ``bad_cards`` for a position in the notation whose card set is not the deck's
+            (:func:`check_card_set`); 400 ``bad_position`` for a position a game cannot be
+            played from (:func:`check_playable`). Every variant of the registry is
+            offered: a code or a position names its own, a random deal the request's
+            ``variant``.
     """
     try:
         if isinstance(request, NewGameDaily):
@@ -147,6 +174,8 @@ def requested_game(request: NewGameRequest, day: dt.date | None, undo_limit: int
             game = Game.from_code(request.code, undo_limit=undo_limit)
         elif isinstance(request, NewGameFromPosition):
             game = Game.from_position(request.position, strict=False, undo_limit=undo_limit)
+            if not partial:
+                check_card_set(request.position)
         else:
             game = Game.new(
                 request.suits, request.rule, variant=request.variant, undo_limit=undo_limit

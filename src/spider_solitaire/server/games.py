@@ -141,14 +141,20 @@ class GameService:
         store: the database.
         undo_limit: the Game option for every game.
         cache_games: size of the in-memory cache of rebuilt games.
+        puzzle_positions: a new game from a position may hold part of the deck(s) (the
+            setting of that name); else its cards must be the whole deck(s). A game
+            already saved is read back as it was started, whatever this says.
 
     Its methods block (database and engine work): async callers run them through the
     app's :class:`~.threads.Blocking` (``await blocking(service.act, ...)``).
     """
 
-    def __init__(self, store: Store, *, undo_limit: int, cache_games: int) -> None:
+    def __init__(
+        self, store: Store, *, undo_limit: int, cache_games: int, puzzle_positions: bool = False
+    ) -> None:
         self.store = store
         self.undo_limit = undo_limit
+        self.puzzle_positions = puzzle_positions
         self.cache = GameCache(cache_games)
 
     # --- loading ------------------------------------------------------------------
@@ -271,7 +277,7 @@ class GameService:
             ongoing = self._daily_in_progress(player_id, day, request.suits)
             if ongoing is not None:
                 return self.open(player_id, ongoing.id, request.confirm)
-        game = requested_game(request, day, self.undo_limit)
+        game = requested_game(request, day, self.undo_limit, partial=self.puzzle_positions)
         won_before = game.code is not None and self.store.games.has_won_code(player_id, game.code)
         practice = game.code is None or won_before
 
@@ -521,15 +527,42 @@ class GameService:
             or loaded.record.version != version
         ):
             loaded = self.at_version(player_id, game_id, version)
-        if player_id is not None:
-            leaving = self._leaving(player_id, keep=game_id)
-            playing = None if leaving is None else leaving[0]
-            if playing is None and loaded.record.decided:
-                playing = self.store.games.current(player_id)
-            if playing is not None and playing.id != game_id:
-                current = self._load(playing)
-                raise ApiError(409, "not_current", state=Localized(self.state, current))
+        self._check_current(player_id, loaded)
         return loaded
+
+    def to_ask(self, player_id: str | None, game_id: str, version: int) -> LoadedGame:
+        """Return the game ``game_id`` of ``player_id`` at ``version`` (read as
+        :meth:`at_version` reads it) for the help to answer about (a hint, "Can I still
+        win?", the solution): only the game the player is playing, like an action (see
+        :meth:`_to_change`; a decision of ours: no help, and no assisted mark, for a game
+        the player left, which a stale tab still shows).
+
+        Raises:
+            ApiError: 404 ``not_found``; 409 ``stale_version``; 409 ``not_current`` with
+                the state of the game the player is playing now.
+        """
+        loaded = self.at_version(player_id, game_id, version)
+        self._check_current(player_id, loaded)
+        return loaded
+
+    def _check_current(self, player_id: str | None, loaded: LoadedGame) -> None:
+        """Refuse ``loaded``, a game of ``player_id``, when the player has left it for
+        another (see :meth:`_to_change`).
+
+        Raises:
+            ApiError: 409 ``not_current`` with the state of the game the player is
+                playing now.
+        """
+        if player_id is None:
+            return
+        game_id = loaded.record.id
+        leaving = self._leaving(player_id, keep=game_id)
+        playing = None if leaving is None else leaving[0]
+        if playing is None and loaded.record.decided:
+            playing = self.store.games.current(player_id)
+        if playing is not None and playing.id != game_id:
+            current = self._load(playing)
+            raise ApiError(409, "not_current", state=Localized(self.state, current))
 
     def _commit(
         self,

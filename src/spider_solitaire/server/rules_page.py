@@ -27,7 +27,16 @@ from ..messages import LANGUAGES, message
 from ..moves import Move
 from ..position import Position
 from ..rules import movable_length
-from ..variants import SPIDER, VARIANTS
+from ..variants import (
+    BICYCLE,
+    RELAXED,
+    SPIDER,
+    SPIDER_1949,
+    SPIDERETTE,
+    VARIANTS,
+    WILL_O_THE_WISP,
+    Variant,
+)
 from .rule_links import RULES_PATH
 from .texts import wording
 
@@ -76,10 +85,11 @@ class Illustration:
         section: the anchor of the section it belongs to.
         caption: the key of its caption in the catalog's ``rules`` section.
         position: the position in the engine's notation (``strict=False``: a part of a
-            table; columns left out are empty).
-        columns: the columns drawn (1-10), in order.
-        action: the action the caption talks about (move notation with a count, or
-            ``"d"``), or ``None`` for a picture without one (the deal).
+            table; columns left out are empty), naming its game of the family with a
+            ``variant:`` line when it is not ``spider``.
+        columns: the columns drawn (1 to the variant's 10 or 7), in order.
+        action: the action the caption talks about (move notation with a count, ``"d"``
+            or a take-off ``"t1"``), or ``None`` for a picture without one (a deal).
         refusal: the engine's reason code when the caption says the action is refused,
             ``None`` when it says it is allowed.
     """
@@ -100,28 +110,47 @@ class Illustration:
         return Position.from_text(self.position, strict=False)
 
 
-def _columns(rules: str, columns: dict[int, str], *, header: str = "") -> str:
-    """Position text for ``rules`` with ``columns`` (``{number: "down | up"}``), the others
-    empty."""
-    lines = [f"rules: {rules}", *filter(None, header.splitlines())]
-    lines += [f"{n}: {columns.get(n, '|')}" for n in range(1, SPIDER.columns + 1)]
+def _columns(
+    rules: str, columns: dict[int, str], *, header: str = "", variant: Variant = SPIDER
+) -> str:
+    """Position text of ``variant`` (its ``variant:`` line unless ``spider``) for ``rules``
+    with ``columns`` (``{number: "down | up"}``), its other columns empty."""
+    lines = [] if variant.is_default else [f"variant: {variant.name}"]
+    lines += [f"rules: {rules}", *filter(None, header.splitlines())]
+    lines += [f"{n}: {columns.get(n, '|')}" for n in range(1, variant.columns + 1)]
     return "\n".join(lines) + "\n"
 
 
-_START = _columns(
-    "S2C",
-    {
-        n: " ".join(["??"] * (5 if n <= 4 else 4)) + " | " + up
-        for n, up in enumerate(["7H", "QS", "3H", "9S", "KH", "AS", "5S", "TH", "2S", "JH"], 1)
-    },
-    header="stock: " + " ".join(["??"] * 50),
-)
+def _deal(variant: Variant, rules: str, face_up: str) -> str:
+    """Position text of a new game of ``variant`` as the player sees it: each column's
+    face-down cards from the registry (``??``), then its one card of ``face_up`` (one
+    card text a column), and the whole stock face down."""
+    ups = face_up.split()
+    return _columns(
+        rules,
+        {
+            n: " ".join(["??"] * down + ["|"] + ups[n - 1 : n])
+            for n, down in enumerate(variant.face_down, 1)
+        },
+        header="stock: " + " ".join(["??"] * variant.stock_cards),
+        variant=variant,
+    )
+
+
+def _all(variant: Variant) -> tuple[int, ...]:
+    """Every column of ``variant``, 1 to its 10 or 7."""
+    return tuple(range(1, variant.columns + 1))
+
+
+_START = _deal(SPIDER, "S2C", "7H QS 3H 9S KH AS 5S TH 2S JH")
 _SPADES = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 _STOCK = "stock: AH 2H 3H 4H 5H 6H 7H 8H 9H TH"
+_HEARTS = _SPADES.replace("S", "H")
 _FULL_TABLE = {n: f"{'KH' if n % 2 else 'KS'} | {'9H' if n % 3 else '5S'}" for n in range(1, 11)}
+_ONE_EMPTY = {n: c for n, c in _FULL_TABLE.items() if n != 4}
 
 ILLUSTRATIONS: tuple[Illustration, ...] = (
-    Illustration("deal", "deal.caption", _START, tuple(range(1, 11))),
+    Illustration("deal", "deal.caption", _START, _all(SPIDER)),
     Illustration(
         "building-down",
         "building.caption_legal",
@@ -169,8 +198,8 @@ ILLUSTRATIONS: tuple[Illustration, ...] = (
     Illustration(
         "stock",
         "stock.caption_blocked",
-        _columns("S2C", {n: c for n, c in _FULL_TABLE.items() if n != 4}, header=_STOCK),
-        tuple(range(1, 11)),
+        _columns("S2C", _ONE_EMPTY, header=_STOCK),
+        _all(SPIDER),
         "d",
         "deal_needs_full_columns",
     ),
@@ -178,7 +207,7 @@ ILLUSTRATIONS: tuple[Illustration, ...] = (
         "stock",
         "stock.caption_few",
         _columns("S2C", {1: "| 9H", 2: "| 4S 3S"}, header=_STOCK),
-        tuple(range(1, 11)),
+        _all(SPIDER),
         "d",
     ),
     Illustration(
@@ -202,6 +231,63 @@ ILLUSTRATIONS: tuple[Illustration, ...] = (
         (1, 2),
         "1:1>2",
     ),
+    # the family: what each game does differently, in its own position text
+    Illustration(
+        f"variant-{SPIDER_1949.name}",
+        "family_spider_1949.caption_take_off",
+        _columns("S1C", {1: f"KS | {_SPADES} AS", 2: "QS | 5S"}, variant=SPIDER_1949),
+        (1, 2),
+        "t1",
+    ),
+    Illustration(
+        f"variant-{SPIDER_1949.name}",
+        "family_spider_1949.caption_deal",
+        _columns("S2C", {1: "| 9H", 2: "| 4S 3S"}, header=_STOCK, variant=SPIDER_1949),
+        _all(SPIDER_1949),
+        "d",
+        "deal_needs_full_columns",
+    ),
+    Illustration(
+        f"variant-{BICYCLE.name}",
+        "family_bicycle.caption_deal",
+        _deal(BICYCLE, "S2C", "4S JH 8S 2H QS 6H TS KH 3S 9H"),
+        _all(BICYCLE),
+    ),
+    Illustration(
+        f"variant-{BICYCLE.name}",
+        "family_bicycle.caption_last_row",
+        _columns("S2C", _FULL_TABLE, header="stock: AH 2H 3H 4H", variant=BICYCLE),
+        _all(BICYCLE),
+        "d",
+    ),
+    Illustration(
+        f"variant-{RELAXED.name}",
+        "family_relaxed.caption",
+        _columns("S2C", _ONE_EMPTY, header=_STOCK, variant=RELAXED),
+        _all(RELAXED),
+        "d",
+    ),
+    Illustration(
+        f"variant-{SPIDERETTE.name}",
+        "family_spiderette.caption_deal",
+        _deal(SPIDERETTE, "S2C", "KS 4H 9S QH 2S 7H JS"),
+        _all(SPIDERETTE),
+    ),
+    Illustration(
+        f"variant-{SPIDERETTE.name}",
+        "family_spiderette.caption_winning",
+        _columns(
+            "S2C", {1: f"| {_HEARTS}", 2: "| AH"}, header="removed: S S H", variant=SPIDERETTE
+        ),
+        (1, 2),
+        "2:1>1",
+    ),
+    Illustration(
+        f"variant-{WILL_O_THE_WISP.name}",
+        "family_will_o_the_wisp.caption_deal",
+        _deal(WILL_O_THE_WISP, "S2C", "8H 3S TH 5S AH QS 6H"),
+        _all(WILL_O_THE_WISP),
+    ),
 )
 """Every picture of the page, in page order. Each is checked against the engine
 (``tests/server/test_rules_page.py``): the action is legal, or refused with ``refusal``."""
@@ -219,8 +305,13 @@ def _web(key: str, language: str) -> str:
 
 def picture(illustration: Illustration) -> dict[str, object]:
     """Return what the browser draws of ``illustration``: ``{"columns": [{"column": 1,
-    "cards": [null, "7H"]}, ...], "move": {"column", "count", "target"} | {"deal": true}
-    | null}``. Face-down cards are ``null``: the page shows only what a player would see."""
+    "cards": [null, "7H"]}, ...], "move": ...}``, the columns in the order drawn (as
+    many as the picture has: 10, 7 or a few). ``move`` is ``{"column", "count",
+    "target"}`` for a move, the same with ``"target": null`` for a take-off (the run's
+    13 cards), ``{"deal": true, "targets": [1, ...]}`` for a deal (the columns its row
+    goes to, from the engine: a short last row goes to the first columns; none when the
+    deal is refused), or ``null``. Face-down cards are ``null``: the page shows only what
+    a player would see."""
     position = illustration.parsed()
     columns = []
     for number in illustration.columns:
@@ -236,7 +327,10 @@ def picture(illustration: Illustration) -> dict[str, object]:
     if illustration.action is not None:
         parsed = Move.parse(illustration.action)
         if parsed.is_deal:
-            move = {"deal": True}
+            dealt = 0 if illustration.refusal else position.next_row
+            move = {"deal": True, "targets": list(range(1, dealt + 1))}
+        elif parsed.is_take_off:
+            move = {"column": parsed.source, "count": parsed.count, "target": None}
         else:
             move = {"column": parsed.source, "count": parsed.count, "target": parsed.target}
     return {"columns": columns, "move": move}

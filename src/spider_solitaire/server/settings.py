@@ -104,6 +104,11 @@ class Settings:
             how many solver jobs (hints included) a client address, a player, may have
             queued or running at once, across every server process (0: no limit); more
             get 429 ``too_many_jobs`` with ``Retry-After``.
+        puzzle_positions: a new game from a position may hold part of the deck(s) (small
+            boards: puzzles, the tests; ``SPIDER_PUZZLE_POSITIONS=1``). False (the
+            default): a start position must hold the variant's whole deck(s), every card
+            exactly as many times as they hold it (a decision of ours: a game of another
+            card set might never end), else 400 ``bad_position``.
         job_queue: where solver work runs: ``pool`` (the default: this process's own
             worker processes) or ``procrastinate`` (queued on PostgreSQL for
             ``spider worker`` processes on any machine; docs/hosting.md).
@@ -138,6 +143,7 @@ class Settings:
     new_games_per_address: int = 120
     solver_jobs_per_address: int = 4
     solver_jobs_per_player: int = 3
+    puzzle_positions: bool = False
     job_queue: str = "pool"
 
     def database_url(self) -> str:

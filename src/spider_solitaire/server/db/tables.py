@@ -115,6 +115,7 @@ deal_searches = Table(
     Column("player_id", String(64), ForeignKey("players.id"), nullable=False),
     Column("suits", Integer, nullable=False),
     Column("rule", String(16), nullable=False),
+    Column("variant", String(24), nullable=False, server_default=DEFAULT_VARIANT),
     Column("max_tries", Integer, nullable=False),
     Column("status", String(16), nullable=False),
     Column("tried", Integer, nullable=False),
@@ -126,9 +127,11 @@ deal_searches = Table(
     Column("beat_at", DateTime(timezone=True)),
     Index("ix_deal_searches_player", "player_id"),
 )
-"""A search for a winnable deal: its progress (``tried``), its end (``status``, ``reason``,
-the new ``game_id``), when the player last asked (``seen_at``) and when the process running
-it last beat (``beat_at``: a running search whose beat is old has lost its process)."""
+"""A search for a winnable deal of ``variant`` (the registry's name; ``spider`` for every
+search before migration 0011), ``suits`` and ``rule``: its progress (``tried``), its end
+(``status``, ``reason``, the new ``game_id``), when the player last asked (``seen_at``) and
+when the process running it last beat (``beat_at``: a running search whose beat is old has
+lost its process)."""
 
 help_jobs = Table(
     "help_jobs",

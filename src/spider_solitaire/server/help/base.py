@@ -55,12 +55,14 @@ class SolverHelp:
         self.kept = kept
 
     async def _unwon(self, player: str | None, game_id: str, version: int) -> LoadedGame:
-        """Return ``player``'s game at ``version``, which must not be won yet.
+        """Return ``player``'s game at ``version``, which must be the game they are
+        playing (:meth:`.GameService.to_ask`) and not won yet.
 
         Raises:
-            ApiError: 404, 409 ``stale_version``, 422 ``game_won`` (nothing to solve).
+            ApiError: 404, 409 ``stale_version``, 409 ``not_current`` (a game the player
+                left), 422 ``game_won`` (nothing to solve).
         """
-        loaded = await self.blocking(self.games.at_version, player, game_id, version)
+        loaded = await self.blocking(self.games.to_ask, player, game_id, version)
         if loaded.game.is_won:
             raise ApiError(422, "game_won")
         return loaded

@@ -1,11 +1,12 @@
-"""Winnable deals ("winnable deals only"): a deal from the shipped stock of deals already
-proved winnable, at once; or, once the player has played every deal of that stock, a
-search: random deals are solved in a worker until one is won, while the browser polls; the
-deal becomes the player's new game.
+"""Winnable deals ("winnable deals only"), in every game of the family: a deal from the
+shipped stock of deals already proved winnable, at once; or, once the player has played
+every deal of that stock, a search: random deals of the variant are solved in a worker
+until one is won, while the browser polls; the deal becomes the player's new game.
 
 The stock (:mod:`spider_solitaire.winnable`, ``data/winnable.csv``) holds deals the solver
-won when it was made. A player is given one of the level's deals (suits and rule) they have
-never started a game of, picked at random among those (a decision of ours: players do not
+won when it was made, for each variant of the registry. A player is given one of the
+level's deals (variant, suits and rule) they have never started a game of, picked at
+random among those (a decision of ours: players do not
 all get the same first deal). What a player has played is read from the database (every
 game they started, of any kind), so that every server process agrees. Such an answer is
 kept as a search that is ``done`` at once, having tried no deal (``tried`` 0,
@@ -32,13 +33,14 @@ from datetime import datetime
 from typing import Any
 
 from ... import winnable
-from ...codes import normalize_rule
+from ...codes import level_prefix, normalize_rule
+from ...variants import find_variant
 from ..errors import reason_message
 from ..ids import SEARCH
 from ..jobs.pool import CPU_MARGIN, SolveFailed
 from ..jobs.runner import JobLimits
 from ..jobs.tasks import winnable_job
-from ..schemas.common import ConfirmWord, RuleName, SuitCount
+from ..schemas.common import DEFAULT_VARIANT, ConfirmWord, RuleName, SuitCount
 from ..schemas.games import NewGameFromCode
 from ..schemas.help import DealSearch
 from .polled import PolledWork, Status, now, utc
@@ -56,6 +58,7 @@ class Search:
         id: the id the player polls.
         player: whose search it is.
         suits, rule: the deals it tries.
+        variant: the game of the family it deals (a registry name).
         max_tries: at most this many deals.
         status: ``running``, ``done``, ``failed`` or ``cancelled``.
         tried: deals solved so far.
@@ -74,6 +77,7 @@ class Search:
     player: str
     suits: SuitCount
     rule: RuleName
+    variant: str
     max_tries: int
     status: Status
     tried: int
@@ -94,6 +98,7 @@ class Search:
             row["player_id"],
             row["suits"],
             row["rule"],
+            row["variant"],
             row["max_tries"],
             row["status"],
             row["tried"],
@@ -111,9 +116,9 @@ class DealSearches(PolledWork):
 
     ROWS = "search"
 
-    stock: Callable[[int, str], Sequence[str]] = staticmethod(winnable.stock)
-    """The level's stock of proved deals, by suits and rule (tests put a small one on the
-    instance)."""
+    stock: Callable[[int, str, str], Sequence[str]] = staticmethod(winnable.stock)
+    """The level's stock of proved deals, by suits, rule and variant name (tests put a
+    small one on the instance)."""
 
     async def start(
         self,
@@ -122,11 +127,13 @@ class DealSearches(PolledWork):
         rule: RuleName,
         confirm: Sequence[ConfirmWord] = (),
         address: str | None = None,
+        variant: str = DEFAULT_VARIANT,
     ) -> Search:
-        """Give the player a winnable deal of ``suits`` and ``rule`` (1 suit: always
-        Classic): one of the stock they have not played, as a search already ``done``
-        (its new game is the player's current one); or, when they have played every deal
-        of the stock (or ``winnable_stock`` is off), start searching for a deal the solver
+        """Give the player a winnable deal of ``variant`` (a registry name, checked by the
+        request model) at ``suits`` and ``rule`` (1 suit: always Classic): one of the
+        stock they have not played, as a search already ``done`` (its new game is the
+        player's current one); or, when they have played every deal of the stock (or
+        ``winnable_stock`` is off), start searching for a deal of the variant the solver
         wins, the player's earlier search or solve cancelled. Return the search.
         ``confirm``: what the player confirmed for the new game (see
         :meth:`.GameService.create`); ``address``: the client's (its share of the
@@ -140,7 +147,7 @@ class DealSearches(PolledWork):
         """
         if self.settings.winnable_stock:
             level = normalize_rule(rule, suits)
-            given = await self.blocking(self.from_stock, player, suits, level, confirm)
+            given = await self.blocking(self.from_stock, player, suits, level, confirm, variant)
             if given is not None:
                 return given
         await self._check_open()
@@ -150,6 +157,7 @@ class DealSearches(PolledWork):
             "player_id": player,
             "suits": suits,
             "rule": normalize_rule(rule, suits),
+            "variant": variant,
             "max_tries": self.settings.winnable_max_tries,
             "status": "running",
             "tried": 0,
@@ -165,17 +173,30 @@ class DealSearches(PolledWork):
         self._launch(search.id, self._guarded(search.id, self._run(search)))
         return search
 
-    def unplayed(self, player: str, suits: int, rule: str) -> list[str]:
-        """Return the deals of the stock of ``suits`` and ``rule`` that ``player`` has never
-        started a game of, in the stock's order."""
-        deals = self.stock(suits, rule)
+    def unplayed(
+        self, player: str, suits: int, rule: str, variant: str = DEFAULT_VARIANT
+    ) -> list[str]:
+        """Return the deals of the stock of ``variant``, ``suits`` and ``rule`` that
+        ``player`` has never started a game of, in the stock's order (the games read are
+        those whose code starts as the level's: :func:`~spider_solitaire.codes.level_prefix`).
+
+        Raises:
+            UnknownVariantError: ``variant`` is not a name of the registry.
+        """
+        deals = self.stock(suits, rule, variant)
         if not deals:
             return []
-        played = self.store.games.played_codes(player, f"SP1-S{suits}{rule[0].upper()}-")
+        prefix = level_prefix(suits, rule, find_variant(variant))
+        played = self.store.games.played_codes(player, prefix)
         return [code for code in deals if code not in played]
 
     def from_stock(
-        self, player: str, suits: SuitCount, rule: str, confirm: Sequence[ConfirmWord] = ()
+        self,
+        player: str,
+        suits: SuitCount,
+        rule: str,
+        confirm: Sequence[ConfirmWord] = (),
+        variant: str = DEFAULT_VARIANT,
     ) -> Search | None:
         """Start the player's new game on a deal of the stock they have not played (picked at
         random among them) and return it as a search already ``done``; None when they have
@@ -185,7 +206,7 @@ class DealSearches(PolledWork):
         Raises:
             ApiError: as :meth:`.GameService.create` (409 ``confirm_needed``...).
         """
-        fresh = self.unplayed(player, suits, rule)
+        fresh = self.unplayed(player, suits, rule, variant)
         if not fresh:
             return None
         code = secrets.choice(fresh)
@@ -199,6 +220,7 @@ class DealSearches(PolledWork):
             "player_id": player,
             "suits": suits,
             "rule": rule,
+            "variant": variant,
             "max_tries": self.settings.winnable_max_tries,
             "status": "done",
             "tried": 0,
@@ -247,6 +269,7 @@ class DealSearches(PolledWork):
             status=search.status,
             suits=search.suits,
             rule=search.rule,
+            variant=search.variant,
             tried=search.tried,
             max_tries=search.max_tries,
             stock=search.status == "done" and search.tried == 0,
@@ -282,6 +305,7 @@ class DealSearches(PolledWork):
                 settings.winnable_time_limit,
                 settings.solve_node_limit,
                 settings.winnable_budget,
+                search.variant,
             )
         except SolveFailed:
             self._end(search.id, "failed", "no_winnable_deal")

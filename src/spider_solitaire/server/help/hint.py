@@ -143,13 +143,14 @@ class Hints:
         of its own (:data:`HINT_LANE`): it does not stop the player's other solver job.
 
         Raises:
-            ApiError: 404, 409 ``stale_version`` or ``solve_cancelled`` (the player asked
-                for another hint, or left), 422 ``game_won`` (the game is then not marked
+            ApiError: 404, 409 ``stale_version``, ``not_current`` (a game the player left
+                for another: :meth:`.GameService.to_ask`) or ``solve_cancelled`` (the player
+                asked for another hint, or left), 422 ``game_won`` (the game is then not marked
                 assisted), 429 over a share, 503 ``solver_busy`` or ``solver_failed``, or
                 ``help_unavailable`` (the job-queue layout with no worker).
         """
         games, blocking, language = self.games, self.blocking, asker.language
-        loaded = await blocking(games.at_version, asker.player, game_id, version)
+        loaded = await blocking(games.to_ask, asker.player, game_id, version)
         game = loaded.game
         if game.is_won:
             raise ApiError(422, "game_won")

@@ -69,7 +69,8 @@ class LongAnswers(PolledWork):
         is done when returned).
 
         Raises:
-            ApiError: 404, 409 ``stale_version``, 422 ``game_won`` (nothing to check, and
+            ApiError: 404, 409 ``stale_version`` or ``not_current`` (a game the player
+                left: :meth:`.GameService.to_ask`), 422 ``game_won`` (nothing to check, and
                 the game is not marked assisted); 503 ``help_unavailable`` or
                 ``solver_busy``.
         """

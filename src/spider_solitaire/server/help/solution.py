@@ -32,7 +32,7 @@ class Solutions(SolverHelp):
         (:meth:`solve`).
 
         Raises:
-            ApiError: 404, 409 ``stale_version``, 422 ``game_won``.
+            ApiError: 404, 409 ``stale_version`` or ``not_current``, 422 ``game_won``.
         """
         games, blocking, player, language = self.games, self.blocking, asker.player, asker.language
         loaded = await self._unwon(player, game_id, version)

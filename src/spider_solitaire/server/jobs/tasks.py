@@ -21,6 +21,7 @@ from ...codes import GameCode
 from ...game import Game
 from ...position import Position
 from ...solver import hints, solve
+from ...variants import SPIDER, find_variant
 from .pool import Report
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -188,16 +189,23 @@ def winnable_job(
     time_limit: float | None,
     node_limit: int | None,
     budget: float,
+    variant: str = SPIDER.name,
 ) -> WinnableOutcome:
-    """Deal random games of ``suits`` and ``rule`` until the solver wins one.
+    """Deal random games of ``variant`` (a registry name; last, so that a job queued by an
+    older release, which names none, deals ``spider``) with ``suits`` and ``rule`` until
+    the solver wins one.
 
     Reports ``{"tried": n, "seconds": s}`` after each deal. Stops after ``max_tries`` deals
     or ``budget`` seconds (then ``code`` is None).
+
+    Raises:
+        UnknownVariantError: ``variant`` is not a name of the registry.
     """
+    game = find_variant(variant)
     started = time.monotonic()
     tried = 0
     while tried < max_tries and time.monotonic() - started < budget:
-        code = str(GameCode.random(suits, rule))
+        code = str(GameCode.random(suits, rule, game))
         left = budget - (time.monotonic() - started)
         limit = left if time_limit is None else min(time_limit, left)
         answer = solve_game(Game.from_code(code), max(0.05, limit), node_limit)

@@ -372,11 +372,15 @@ class RecordBook:
     def export(self, record: GameRecord) -> tuple[str, str]:
         """Return ``record``'s full game record (every action: moves, ``d``, ``u``, ``r``,
         ``restart``; :func:`spider_solitaire.moves.format_game_record`) and a file name
-        for it. A game from a position has no code line: its start position is given as
-        comment lines, and ``spider replay --position POSITION_FILE FILE`` replays it."""
+        for it. Its comments name the variant (``# variant: spider-1949``) and the rules;
+        the code line names the variant too (``SP1-1949-...``), so ``spider replay FILE``
+        replays it as that game. A game from a position has no code line: its start
+        position (which names its variant) is given as comment lines after ``# start
+        position:``, from which ``spider replay FILE`` starts."""
         game = self.service.get(record.player_id, record.id).game
         comments = [
             f"started: {iso(record.created_at)}",
+            f"variant: {game.variant.name}",
             f"rules: S{record.suits}{'C' if record.rule == 'classic' else 'F'}",
             f"actions: {record.version}",
             f"score: {game.position.score}",
@@ -389,7 +393,6 @@ class RecordBook:
             name = record.code
         else:
             start = self.service.start(record).position_text()
-            comments += ["start position:", *start.splitlines()]
-            text = format_game_record("", actions, comments).replace("\n\n", "\n", 1)
+            text = format_game_record("", actions, comments, start=start)
             name = "position"
         return text, f"spider-{name}-{record.created_at:%Y%m%d-%H%M}.txt"

@@ -96,7 +96,7 @@ async def variants(language: Language) -> list[VariantOffer]:
             title=message("variants", variant.title_key, language),
             columns=variant.columns,
             runs=variant.runs,
-            winnable=variant.is_default,
+            winnable=True,  # its stock (winnable.py), then the search, in every variant
             rules=f"{RULES_PATH}#variant-{variant.name}",
         )
         for variant in VARIANTS

@@ -39,7 +39,9 @@ from .deps import (
 router = APIRouter(prefix="/api", tags=["help"])
 
 SOLVER_409 = (
-    "stale_version (with the current state), or solve_cancelled: the same player asked again"
+    "stale_version (with the current state); not_current (with the state of the game the "
+    "player is playing now): a game the player left; or solve_cancelled: the same player "
+    "asked again"
 )
 """A solver route's 409."""
 
@@ -175,16 +177,19 @@ async def start_search(
     player: Player,
     language: Language,
 ) -> DealSearch:
-    """Give the player a deal of ``suits`` and ``rule`` proved winnable that they have not
-    played, from the shipped stock, at once (``done``, ``stock`` true); once they have
-    played the whole stock, start dealing random games until the solver wins one, and
-    poll the answer's ``id``. When done, the deal is the player's new current game. Sets
-    the player cookie on a first visit."""
+    """Give the player a deal of ``variant``, ``suits`` and ``rule`` proved winnable that
+    they have not played, from the shipped stock, at once (``done``, ``stock`` true); once
+    they have played the whole stock, start dealing random games of the variant until the
+    solver wins one, and poll the answer's ``id``. When done, the deal is the player's new
+    current game. Sets the player cookie on a first visit. An unknown ``variant`` is 400
+    ``bad_request`` naming it."""
     player_id, is_new = await blocking(service.player, player)
     await blocking(service.check_leaving, player_id, body.confirm)
     searches = helper.deal_searches
     address = request.client.host if request.client is not None else None
-    search = await searches.start(player_id, body.suits, body.rule, body.confirm, address)
+    search = await searches.start(
+        player_id, body.suits, body.rule, body.confirm, address, body.variant
+    )
     if is_new:
         set_player_cookie(response, player_id, secure=request.url.scheme == "https")
     return searches.view(search, language)

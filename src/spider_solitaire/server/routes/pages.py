@@ -9,6 +9,7 @@ import hashlib
 import json
 import mimetypes
 from functools import cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +19,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from ... import __version__
-from ...messages import LANGUAGES, browser_catalog
-from ..errors import pick_language
+from ...messages import LANGUAGES, browser_catalog, message
+from ..errors import ApiError, pick_language
 from ..health import Health, check
 from ..ids import STATIC_TOKEN
 from ..rules_page import rules_page
-from .deps import DataStore, ShareId
+from .deps import Blocker, Book, DataStore
 
 router = APIRouter(include_in_schema=False)
 
@@ -87,30 +88,75 @@ LANGUAGE_COOKIE = "spider_lang"
 when its address names no language (issue 19)."""
 
 
+def page_language(request: Request, lang: str | None = None) -> str:
+    """The language of a page the server writes: ``lang`` (``en`` or ``es``, from the
+    address), else the language chosen in the table's Settings (:data:`LANGUAGE_COOKIE`),
+    else the ``Accept-Language`` header's language; any other ``lang`` or cookie value is
+    ignored."""
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if lang in LANGUAGES:
+        return lang
+    if chosen in LANGUAGES:
+        return chosen
+    return pick_language(request.headers.get("accept-language"))
+
+
 @router.api_route("/rules", methods=["GET", "HEAD"])
 def rules(request: Request, lang: str | None = None) -> Response:
     """Serve the rules page (:func:`spider_solitaire.server.rules_page.rules_page`) in
     ``lang`` (``en`` or ``es``, the page's own language switch and the table's links say
-    which), else the language chosen in the table's Settings (:data:`LANGUAGE_COOKIE`),
-    else the ``Accept-Language`` header's language; any other ``lang`` or cookie value is
-    ignored. ``no-cache`` like the page."""
-    chosen = request.cookies.get(LANGUAGE_COOKIE)
-    if lang in LANGUAGES:
-        language = lang
-    elif chosen in LANGUAGES:
-        language = chosen
-    else:
-        language = pick_language(request.headers.get("accept-language"))
+    which), else as :func:`page_language` chooses. ``no-cache`` like the page."""
+    language = page_language(request, lang)
     page = rules_page(language, str(request.app.state.settings.web_dir))
     return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
 
-@router.api_route("/replay/{share_id}", methods=["GET", "HEAD"])
-def shared_replay_page(share_id: ShareId, request: Request) -> Response:
+def missing_replay_page(language: str) -> str:
+    """Return the page of a replay link that leads nowhere, in ``language``: the catalog's
+    ``record.replay_missing`` sentence and a link to the table (``/``), with the rules
+    page's styles."""
+    title = escape(message("record", "replay_missing_title", language))
+    text = escape(message("record", "replay_missing", language))
+    back = escape(message("record", "replay_missing_back", language))
+    return f"""<!doctype html>
+<html lang="{language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="color-scheme" content="light">
+<title>{title} · {escape(message("web", "app.title", language))}</title>
+<link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/css/base.css">
+<link rel="stylesheet" href="/static/css/themes.css">
+<link rel="stylesheet" href="/static/css/rules.css">
+</head>
+<body class="rules-page theme-clean">
+<main id="replay-missing" class="rules">
+<h1>{title}</h1>
+<p>{text}</p>
+<p><a id="replay-missing-back" class="rule-back" href="/">{back}</a></p>
+</main>
+</body>
+</html>
+"""
+
+
+@router.api_route("/replay/{share_id:path}", methods=["GET", "HEAD"])
+async def shared_replay_page(
+    share_id: str, request: Request, book: Book, blocking: Blocker
+) -> Response:
     """Serve ``index.html`` for a shared replay link (the page reads the share id from its
-    address and shows the replay; ``/api/replays/{share_id}`` answers 404 for a link
-    that does not exist or was removed); a malformed ``share_id`` answers 422 ``bad_id``
-    (JSON), as the API does."""
+    address and shows the replay; one ``/`` after the id is allowed). A link that leads
+    nowhere (an id of another shape, with a ``/`` in it too, one never made, or a link its
+    owner removed) is a 404 page for a person, in the language :func:`page_language`
+    chooses: the catalog's sentence and a link to the table (a decision of ours: a person
+    follows this address, so no JSON answer; the API's ``/api/replays/{share_id}`` still
+    answers 422 ``bad_id`` or 404 ``not_found``)."""
+    try:
+        await blocking(book.shared, share_id.removesuffix("/"))
+    except ApiError:
+        page = missing_replay_page(page_language(request))
+        return HTMLResponse(page, status_code=404, headers={"Cache-Control": "no-cache"})
     return index(request)
 
 

@@ -3,9 +3,10 @@ or a question is for, what a player confirms, and the base of every request body
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from ...variants import SPIDER, VARIANT_NAMES
 
@@ -19,8 +20,24 @@ CardId = Annotated[
     int, Field(ge=0, description="a card's id: its place in the deal, stable for the game")
 ]
 """A card's id, which tells nothing about a face-down card."""
-SuitCount = Literal[1, 2, 4]
-"""How many suits a deal has."""
+
+
+def _whole_number(value: object) -> object:
+    """Return ``value`` when it is an ``int`` and not a ``bool``: a literal of whole
+    numbers (:data:`SuitCount`) would take JSON ``true`` as 1 and ``1.0`` as 1 even in a
+    strict model (``True == 1`` in Python), which a strict ``int`` field refuses.
+
+    Raises:
+        ValueError: a bool, a float or any other type (pydantic makes it a 400
+            ``bad_request`` naming the field).
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{json.dumps(value, default=str)} is not a whole number (1, 2 or 4)")
+    return value
+
+
+SuitCount = Annotated[Literal[1, 2, 4], BeforeValidator(_whole_number)]
+"""How many suits a deal has: 1, 2 or 4, a whole number (``true`` and ``1.0`` are refused)."""
 RuleName = Literal["classic", "flexible"]
 """The rule a game is played under (the registry's
 :data:`~spider_solitaire.variants.GROUP_RULES`; ``tests/server`` checks they agree)."""

@@ -29,8 +29,9 @@ class NewGameFromSuits(StrictBody):
 
 class NewGameFromPosition(StrictBody):
     """An extension for puzzles and tests: start from position notation (face-down cards
-    as real cards; parsed with ``strict=False``, so small boards are allowed). The game
-    has no code."""
+    as real cards). Its cards must be the variant's whole deck(s) (400 ``bad_cards``),
+    unless the server's setting ``puzzle_positions`` allows small boards
+    (:func:`~spider_solitaire.server.checks.requested_game`). The game has no code."""
 
     position: Annotated[str, Field(max_length=4096)]
     confirm: Confirmations = []
@@ -82,9 +83,9 @@ class VariantOffer(BaseModel):
     """A game of the family the table offers (``GET /api/games/variants``), from the
     registry: its ``name`` (what a new-game request sends as ``variant``), its catalog
     ``title`` in the player's language, its ``columns`` and ``runs``, whether "Winnable
-    deals only" is offered for it (``winnable``: ``spider`` alone for now, a decision of
-    ours until the proved deals are kept per variant), and its section of the rules page
-    (``rules``)."""
+    deals only" is offered for it (``winnable``: true for every game of the family, each
+    having its stock of proved deals and the search after it), and its section of the
+    rules page (``rules``)."""
 
     name: VariantName
     title: str

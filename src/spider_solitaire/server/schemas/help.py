@@ -7,7 +7,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from .common import Column, Confirmations, RuleName, StrictBody, SuitCount, Version
+from .common import (
+    DEFAULT_VARIANT,
+    Column,
+    Confirmations,
+    RuleName,
+    StrictBody,
+    SuitCount,
+    VariantName,
+    Version,
+)
 from .events import Event
 from .state import GameState
 
@@ -160,17 +169,21 @@ class SolutionStep(BaseModel):
 
 
 class DealSearchRequest(StrictBody):
-    """Deal a random game of ``suits`` and ``rule`` that the solver has won ("winnable
-    deals only"); ``{}`` is 4 suits, Classic. ``confirm``: as for a new game (``abandon``
-    when the current game would be left unfinished: checked when the search starts)."""
+    """Deal a game of ``variant`` (a name of the registry, default ``spider``; another is
+    400 ``bad_request`` naming it) with ``suits`` and ``rule`` that the solver has won
+    ("winnable deals only"); ``{}`` is ``spider``, 4 suits, Classic. ``confirm``: as for a
+    new game (``abandon`` when the current game would be left unfinished: checked when the
+    search starts)."""
 
+    variant: VariantName = DEFAULT_VARIANT
     suits: SuitCount = 4
     rule: RuleName = "classic"
     confirm: Confirmations = []
 
 
 class DealSearch(BaseModel):
-    """A search for a winnable deal, to poll while it runs.
+    """A search for a winnable deal of ``variant`` (a game of the family), ``suits`` and
+    ``rule``, to poll while it runs.
 
     ``status``: ``running``; ``done`` (``state`` is the new game, now the player's current
     one); ``failed`` (no deal won within ``max_tries`` deals or the time limit, or the
@@ -185,6 +198,7 @@ class DealSearch(BaseModel):
     status: Literal["running", "done", "failed", "cancelled"]
     suits: SuitCount
     rule: RuleName
+    variant: VariantName
     tried: Annotated[int, Field(ge=0)]
     max_tries: Annotated[int, Field(ge=1)]
     stock: bool = False

@@ -3,9 +3,9 @@ transfer codes (docs/record.md)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field
 
 from .common import (
     DEFAULT_VARIANT,
@@ -113,14 +113,6 @@ class ResetRequest(StrictBody):
     suits: SuitCount | None = None
     rule: RuleName | None = None
     variant: VariantName | None = None
-
-    @field_validator("suits", mode="before")
-    @classmethod
-    def _not_a_bool(cls, value: Any) -> Any:
-        """Refuse ``true``/``false`` (Python counts ``True`` as 1, JSON does not)."""
-        if isinstance(value, bool):
-            raise ValueError("suits is 1, 2, 4 or null, not a boolean")
-        return value
 
 
 HistoryStatus = Literal["playing", "won", "lost", "lost_then_won", "practice", "practice_won"]

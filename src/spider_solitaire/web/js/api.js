@@ -98,7 +98,7 @@ export function createApi({ language = () => "en", base = "", answered = () => {
     /** Undo `steps` actions at once -> {state, events, announcement}. */
     rewind: (id, version, steps) =>
       request("POST", `/api/games/${encodeURIComponent(id)}/rewind`, { version, steps }),
-    /** `{suits, rule}` -> a search for a winnable deal, to poll with search(). */
+    /** `{variant, suits, rule}` -> a search for a winnable deal, to poll with search(). */
     startSearch: (body) => request("POST", "/api/winnable-deals", body),
     search: (id) => request("GET", `/api/winnable-deals/${encodeURIComponent(id)}`),
     stopSearch: (id) => request("POST", `/api/winnable-deals/${encodeURIComponent(id)}/stop`),

@@ -107,7 +107,11 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   /** A won game needs no help: say so in the panel (nothing is asked, nothing marked). */
   const sayWon = () => answer("answer", t("assist.won"));
 
-  /** An error answer: a 409 brings the current state; the message goes to the notice. */
+  /**
+   * An error answer: a 409 brings the current state (stale_version: this game's; not_current:
+   * the game the player is playing now, after asking about one they left); the message
+   * goes to the notice.
+   */
   function failed(error) {
     if (error instanceof ApiError && error.status === 409 && error.body?.state) store.setGame(error.body.state);
     showError(error);
@@ -120,11 +124,14 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
 
   // --- hint ---------------------------------------------------------------------------
 
-  /** What to mark for a hint: the cards and their column, the stock, Undo, or the way out. */
+  /**
+   * What to mark for a hint: the cards and their column, the stock, the take-off button of
+   * the hint's column (render.js's `take-off-<column>`), Undo, or the way out.
+   */
   function hintMarks(hint, game) {
     if (hint.kind === "move") return { column: hint.column, count: hint.count, target: hint.target };
     if (hint.kind === "deal") return { controls: ["stock"] };
-    if (hint.kind === "take_off") return { controls: [] }; // the run's own take-off button shows
+    if (hint.kind === "take_off") return { controls: [`take-off-${hint.column}`] };
     // stuck with nothing to undo: the way out is a restart or a new game
     return { controls: game.can_undo ? ["undo"] : ["restart", "new-game"] };
   }
@@ -301,8 +308,10 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
           step = await run(() => api.solutionNext(store.game.id, store.game.version, me.controller.signal));
         } catch (error) {
           // a move asked for before a Stop may have been played all the same (the page
-          // stopped waiting, not the server): take the server's state once and go on
-          const stale = error instanceof ApiError && error.status === 409 && error.body?.state;
+          // stopped waiting, not the server): take the server's state once and go on.
+          // Not for 409 not_current (a game the player left): its state is another game's,
+          // so the solution stops and the notice says why (below)
+          const stale = error instanceof ApiError && error.reason === "stale_version" && error.body?.state;
           if (!stale || caughtUp || me.stopped) throw error;
           caughtUp = true;
           store.setGame(error.body.state);

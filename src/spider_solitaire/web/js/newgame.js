@@ -46,7 +46,7 @@ export function attachNewGame(settings, session, requests, help, api) {
     const offer = chosen();
     if (offer) $("new-variant-rules").href = offer.rules;
     // a typed code names its deal (and its game): "winnable deals only" does not apply;
-    // nor where the server does not offer it for the game chosen
+    // nor where the server does not offer it for the game chosen (it offers it for every one)
     const typed = form.elements.code.value.trim() !== "";
     form.elements.winnable.disabled = typed || (offer !== null && !offer.winnable);
     form.elements.variant.disabled = typed;
@@ -83,8 +83,8 @@ export function attachNewGame(settings, session, requests, help, api) {
       // the server deals games until the solver wins one; the window shows the progress
       const submit = form.querySelector("[type=submit]");
       submit.disabled = true;
-      // a winnable deal is searched where the server offers it (Spider): suits and rule
-      const game = await help.searchDeal({ suits: values.suits, rule: values.rule }, askConfirm);
+      // a winnable deal of the game chosen, at the level chosen
+      const game = await help.searchDeal(dealt, askConfirm);
       submit.disabled = false;
       if (game) {
         requests.enqueue(() => session.started(game));

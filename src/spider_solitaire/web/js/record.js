@@ -28,7 +28,11 @@ const FIGURES = [
   ["average_win_ms", "record.average_win", formatDuration],
 ];
 
-const variantKey = (variant) => `${variant.suits}-${variant.rule}`;
+/**
+ * The select's key of a statistics row: its game of the family, suits and rule as the row
+ * gives them ("spiderette-2-classic"), so that Spiderette's 2-suit row is not Spider's.
+ */
+const variantKey = (row) => `${row.variant}-${row.suits}-${row.rule}`;
 /** The select's key of the daily deal's own row (its figures are not in any variant's). */
 const DAILY = "daily";
 
@@ -80,7 +84,7 @@ export function createRecord(api, host) {
     if (!keys.includes(chosen)) {
       // the game's variant when it has finished games, else the first that has, else the game's
       const played = (v) => (v.unassisted?.finished || 0) + (v.assisted?.finished || 0) > 0;
-      const own = game ? `${game.suits}-${game.rule}` : null;
+      const own = game ? variantKey(game) : null;
       if (game?.labels?.daily && keys.includes(DAILY)) {
         chosen = DAILY; // a daily game: the daily deal's own row
       } else {
@@ -140,7 +144,10 @@ export function createRecord(api, host) {
     const yes = await host.ask(t(all ? "record.reset_all_confirm" : "record.reset_variant_confirm"), t("record.reset"));
     if (!yes) return;
     try {
-      stats = await api.resetStats(all ? { suits: null, rule: null } : { suits: variant.suits, rule: variant.rule });
+      // the row's own game of the family: without it a reset covers every game at its
+      // suits and rule (Spiderette's "Reset this variant" cleared Spider's row too)
+      const body = all ? { suits: null, rule: null } : { variant: variant.variant, suits: variant.suits, rule: variant.rule };
+      stats = await api.resetStats(body);
       drawStats();
       host.announce(t("record.reset_done"));
     } catch (error) {

@@ -219,7 +219,8 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
 
   /**
    * The take-off button on a complete run the server listed in `take_offs` (spider-1949:
-   * the player takes a run off when they choose), at the run's King; none elsewhere.
+   * the player takes a run off when they choose), at the run's King; none elsewhere. Its
+   * id is `take-off-<column>`, so that a take-off hint can mark it (help.js).
    */
   function placeTakeOff(colEl, column, game, length, sizes) {
     const offer = (game?.take_offs || []).find((entry) => entry.column === column);
@@ -239,6 +240,7 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
       });
     }
     button.dataset.column = String(column);
+    button.id = `take-off-${column}`;
     button.textContent = "";
     button.setAttribute("aria-label", offer.label);
     button.title = offer.label;

@@ -4,7 +4,7 @@
 // each step's table: face-down cards stay face down); step forward and back, play and
 // pause, jump to any step with the slider. The owner can share a link (make, copy,
 // revoke) and export the game's record. Above the controls: what is watched (variant, won
-// or lost, moves, date) and "Play this deal". Every sentence (what a step did) is the server's.
+// or lost, score, moves, date) and "Play this deal". Every sentence (what a step did) is the server's.
 import { errorText } from "./messages.js";
 import { t } from "./i18n.js";
 import { formatNumber, formatDate } from "./format.js";
@@ -163,7 +163,8 @@ export async function startReplay(api, store, source, { animations, announce, sh
 
 /**
  * What the replay shows, above its controls (the server's `about`, docs/api.md): the
- * variant, the daily label, won or lost, the moves, the date; and "Play this deal", which
+ * variant, the daily label, won or lost, the score and the moves at the end of the game
+ * (the server's figures), the date; and "Play this deal", which
  * starts the same deal as a new game of the watcher's (the `?code=` address: the table
  * asks the server's confirmations first). A game from a position has no code: no button.
  */
@@ -175,6 +176,7 @@ function showAbout(about) {
   $("replay-daily").textContent = about.daily || "";
   $("replay-outcome").textContent = about.outcome_label;
   $("replay-outcome").dataset.outcome = about.outcome;
+  $("replay-score").textContent = formatNumber(about.score);
   $("replay-moves").textContent = formatNumber(about.moves);
   $("replay-date").dateTime = about.played_at;
   $("replay-date").textContent = formatDate(about.played_at, false);

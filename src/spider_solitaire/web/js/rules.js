@@ -1,6 +1,6 @@
 // The rules page (GET /rules): the server writes the words; this module draws each
 // picture's cards with the table's own renderer (render.js's paintCard, the table's CSS and
-// layout.js's spacing) and marks the cards a caption moves and the column they go to.
+// layout.js's spacing) and marks the cards a caption moves and the columns they go to.
 // Each picture is described as a whole by its role="img" label (the server's), so the
 // cards inside are hidden from screen readers.
 import { paintCard } from "./render.js";
@@ -10,11 +10,16 @@ import { applyLook, readSettings } from "./settings.js";
 
 /**
  * Draw one picture into `box` from its data-position: {columns: [{column, cards: ["7H" |
- * null, ...]}], move: {column, count, target} | {deal: true} | null}.
+ * null, ...]}], move: {column, count, target} | {deal: true, targets: [column, ...]} |
+ * null} (a take-off's target is null). As many columns as the picture has (all ten of
+ * Spider, all seven of Spiderette, or a few): the card size follows their count (--cols).
  */
 function draw(box) {
   const { columns, move } = JSON.parse(box.dataset.position);
-  box.classList.toggle("wide", columns.length > 4);
+  const wide = columns.length > 4;
+  box.classList.toggle("wide", wide);
+  box.closest(".rule-figure")?.classList.toggle("wide", wide); // a row of its own
+  box.style.setProperty("--cols", String(columns.length));
   box.replaceChildren();
   const drawn = [];
   for (const { column, cards } of columns) {
@@ -36,7 +41,7 @@ function draw(box) {
       return el;
     });
     col.classList.toggle("empty", cards.length === 0);
-    if (move?.target === column) col.classList.add("hint-target");
+    if (move?.target === column || move?.targets?.includes(column)) col.classList.add("hint-target");
     box.append(col);
     drawn.push({ col, cards, els });
   }

@@ -24,6 +24,8 @@ upgrade --db URL`` runs it by hand. The revisions are in ``versions/``, oldest f
 * ``0009``: games played by the solver (issue 19): ``games.solved`` and ``results.solved``.
 * ``0010``: the Spider family at the table (issue 20): ``variant`` on ``games`` and
   ``results`` (``spider`` for the rows there) and on ``stat_resets`` (null: every variant).
+* ``0011``: winnable deals in every game of the family (issue 20):
+  ``deal_searches.variant`` (``spider`` for the rows there).
 
 A new migration is a new file in ``versions/`` whose ``down_revision`` is the newest one,
 written with Alembic's portable operations (batch mode for anything but adding a column:
