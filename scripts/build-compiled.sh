@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Build the compiled engine and solver (SPIDER_COMPILE=1, setup.py) into .compiled/, the
+# folder that scripts/test.sh and bench/ put first on PYTHONPATH to run them compiled:
+#   scripts/build-compiled.sh          (with .venv/bin/python; SPIDER_PYTHON=... for another)
+# The whole package is installed there (pip install --target, no dependency), its engine and
+# solver modules as extension modules beside their source. The build runs only when the
+# sources, the build files or the interpreter changed since the last one (the stamp
+# .compiled/.spider-build, a hash of them); it is made in .compiled.new/ and replaces
+# .compiled/ only when it succeeded. Needs a C compiler and the Python headers; pip brings
+# mypy (mypyc) from the package index into its build environment (build_backend/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python=${SPIDER_PYTHON:-.venv/bin/python}
+target=.compiled
+stamp=$target/.spider-build
+wanted=$(
+  {
+    "$python" -VV
+    find src setup.py pyproject.toml build_backend -type f \
+      ! -path '*/__pycache__/*' ! -path '*.egg-info/*' ! -name '*.pyc' ! -name '*.so' -print0 \
+      | sort -z | xargs -0 sha256sum
+  } | sha256sum | cut -d' ' -f1
+)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
+  echo "compiled build: $target/ is up to date"
+  exit 0
+fi
+echo "compiled build: building into $target/ (mypyc, about a minute on two cores)"
+started=$SECONDS
+rm -rf "$target.new"
+SPIDER_COMPILE=1 "$python" -m pip install --quiet --disable-pip-version-check --no-deps \
+  --target "$target.new" .
+echo "$wanted" > "$target.new/.spider-build"
+rm -rf "$target"
+mv "$target.new" "$target"
+echo "compiled build: done in $((SECONDS - started)) s"
