@@ -5,7 +5,7 @@
 # The whole package is installed there (pip install --target, no dependency), its engine and
 # solver modules as extension modules beside their source. The build runs only when the
 # sources, the build files or the interpreter changed since the last one (the stamp
-# .compiled/.spider-build, a hash of them); it is made in .compiled.new/ and replaces
+# .compiled/.spider-build: scripts/sources-hash.sh); it is made in .compiled.new/ and replaces
 # .compiled/ only when it succeeded. Needs a C compiler and the Python headers; pip brings
 # mypy (mypyc) from the package index into its build environment (build_backend/).
 set -euo pipefail
@@ -13,14 +13,7 @@ cd "$(dirname "$0")/.."
 python=${SPIDER_PYTHON:-.venv/bin/python}
 target=.compiled
 stamp=$target/.spider-build
-wanted=$(
-  {
-    "$python" -VV
-    find src setup.py pyproject.toml build_backend -type f \
-      ! -path '*/__pycache__/*' ! -path '*.egg-info/*' ! -name '*.pyc' ! -name '*.so' -print0 \
-      | sort -z | xargs -0 sha256sum
-  } | sha256sum | cut -d' ' -f1
-)
+wanted=$(scripts/sources-hash.sh "$python")
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
   echo "compiled build: $target/ is up to date"
   exit 0
