@@ -21,6 +21,10 @@ fi
 echo "compiled build: building into $target/ (mypyc, about a minute on two cores)"
 started=$SECONDS
 rm -rf "$target.new"
+# setuptools builds in build/ and copies the package there first: drop the last build's copy,
+# so that a module deleted from src/ is not shipped again (the shared library and its objects
+# stay: mypyc writes its C only when it changes, and an unchanged one is not compiled again)
+rm -rf build/lib.*/spider_solitaire
 SPIDER_COMPILE=1 "$python" -m pip install --quiet --disable-pip-version-check --no-deps \
   --target "$target.new" .
 echo "$wanted" > "$target.new/.spider-build"

@@ -26,6 +26,7 @@ fi
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ] || [ ! -x .venv/bin/spider ]; then
   if [ "${SPIDER_COMPILE:-}" = 1 ]; then
     echo "play: installing the compiled build (mypyc, about a minute)" >&2
+    rm -rf build/lib.*/spider_solitaire  # the last build's copy (see scripts/build-compiled.sh)
   fi
   "${install[@]}"
   echo "$wanted" > "$stamp"
