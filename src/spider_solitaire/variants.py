@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Final
+from typing import ClassVar, Final
 
 from .errors import InvalidCodeError
 
@@ -72,7 +72,8 @@ class UnknownVariantError(InvalidCodeError):
         name: the name as given.
     """
 
-    reason = "unknown_variant"
+    # ClassVar: mypyc keeps a class attribute of a class it compiles only when so marked
+    reason: ClassVar[str] = "unknown_variant"
 
     def __init__(self, name: object) -> None:
         self.name = name
