@@ -13,8 +13,6 @@ import os
 import runpy
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 """The project's folder (the one holding ``setup.py`` and ``src``)."""
 
@@ -31,10 +29,3 @@ LEFT_OUT: dict[str, str] = _SETUP["LEFT_OUT"]
 """The engine's and the solver's modules left pure, with the reason (``setup.py``)."""
 GROUP: str = _SETUP["GROUP"]
 """mypyc's group name (``setup.py``): the shared library is ``GROUP + "__mypyc"``."""
-
-
-def differs_when_compiled(why: str) -> pytest.MarkDecorator:
-    """Mark a test that fails on the compiled build for a reason in the engine's source
-    (not in the test): an expected failure there, strict (it fails the run once the
-    source is fixed, so that the mark goes); a plain test on the source."""
-    return pytest.mark.xfail(EXPECT_COMPILED, reason=f"compiled build: {why}", strict=True)

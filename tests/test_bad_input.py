@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from builds import differs_when_compiled
 from spider_solitaire import (
     Game,
     IllegalMoveError,
@@ -18,31 +17,21 @@ from spider_solitaire import (
     Move,
 )
 
-CHECKED_BEFORE_THE_BODY = differs_when_compiled(
-    "mypyc checks an argument against its annotation before the body's own check runs "
-    "(TypeError instead of the engine's error), and takes True for an int: the entry points "
-    "that check their arguments need them typed object (the engine's source, issue 22)"
-)
-"""The tests of an argument of the wrong type, which the compiled build fails for now."""
-
 SMALL = "rules: S1C\n1: | 2S\n2: | AS\n" + "".join(f"{n}: |\n" for n in range(3, 11))
 
 
-@CHECKED_BEFORE_THE_BODY
 @pytest.mark.parametrize("value", [None, 42, b"SP1-S1C-AAAAAAA"])
 def test_a_code_that_is_not_text(value: Any) -> None:
     with pytest.raises(InvalidCodeError, match="is not a game code"):
         Game.from_code(value)
 
 
-@CHECKED_BEFORE_THE_BODY
 @pytest.mark.parametrize("suits", [True, 2.0, "2", None])
 def test_new_game_suits_must_be_a_whole_number(suits: Any) -> None:
     with pytest.raises(InvalidCodeError, match=f"suits {suits!r} is not 1, 2 or 4"):
         Game.new(suits)
 
 
-@CHECKED_BEFORE_THE_BODY
 def test_new_game_rule_must_be_text() -> None:
     with pytest.raises(InvalidCodeError, match="rule None is not 'classic' or 'flexible'"):
         Game.new(2, None)  # type: ignore[arg-type]
@@ -51,10 +40,10 @@ def test_new_game_rule_must_be_text() -> None:
 @pytest.mark.parametrize(
     "limit",
     [
-        pytest.param(1.5, marks=CHECKED_BEFORE_THE_BODY),
-        pytest.param("5", marks=CHECKED_BEFORE_THE_BODY),
+        1.5,
+        "5",
         -1,
-        pytest.param(True, marks=CHECKED_BEFORE_THE_BODY),
+        True,
     ],
 )
 def test_undo_limit_must_be_a_whole_number(limit: Any) -> None:
@@ -62,7 +51,6 @@ def test_undo_limit_must_be_a_whole_number(limit: Any) -> None:
         Game.from_code("SP1-S1C-AAAAAAA", undo_limit=limit)
 
 
-@CHECKED_BEFORE_THE_BODY
 def test_play_of_a_non_move() -> None:
     game = Game.from_position(SMALL, strict=False)
     with pytest.raises(InvalidMoveError, match="not_text") as info:
@@ -70,7 +58,6 @@ def test_play_of_a_non_move() -> None:
     assert info.value.params == {"action": "", "value": "None"}
 
 
-@CHECKED_BEFORE_THE_BODY
 @pytest.mark.parametrize("args", [("1", 8, 1), (True, 8, 1), (1, 8, 1.0)])
 def test_move_fields_must_be_whole_numbers(args: tuple[Any, Any, Any]) -> None:
     with pytest.raises(InvalidMoveError, match="not_whole_number") as info:
@@ -94,7 +81,6 @@ def test_out_of_range_column_repeats_the_input_once() -> None:
     assert str(info.value) == "'0>11': column_range (column=0)"
 
 
-@CHECKED_BEFORE_THE_BODY
 def test_position_that_is_not_text() -> None:
     with pytest.raises(InvalidPositionError, match="None is not position text"):
         Game.from_position(None)  # type: ignore[arg-type]
