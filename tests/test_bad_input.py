@@ -78,7 +78,7 @@ def test_notation_takes_ascii_digits_and_no_inner_space(text: str, reason: str) 
 def test_out_of_range_column_repeats_the_input_once() -> None:
     with pytest.raises(InvalidMoveError) as info:
         Move.parse("0>11")
-    assert str(info.value) == "'0>11': column_range (column=0)"
+    assert str(info.value) == "'0>11': column_range (column=0, columns=10)"
 
 
 def test_position_that_is_not_text() -> None:

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from boards import RUN_S, board
 from spider_solitaire import Game
 from spider_solitaire.cli import main
 from spider_solitaire.messages import reason_text
+from spider_solitaire.moves import format_game_record
 from spider_solitaire.terminal import draw_board, play_in_terminal, terminal_language
 
 
@@ -84,6 +86,69 @@ def test_replay_of_a_missing_file_is_status_2(capsys: pytest.CaptureFixture[str]
     assert err == "spider replay: '/nonexistent/record.txt': no such file or directory\n"
 
 
+def _export(code: str, variant: str, actions: list[str], start: str | None = None) -> str:
+    """A record as the table's export writes it: its comments, the variant's among them."""
+    comments = ["started: 2026-12-01T10:00:00Z", f"variant: {variant}", "rules: S1C"]
+    return format_game_record(code, actions, comments, start=start)
+
+
+def test_replay_of_an_export_whose_variant_comment_matches_its_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text(_export("SP1-1949-S1C-AAAAAAD", "spider-1949", ["d"]))
+    assert main(["replay", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "variant: spider-1949"
+    assert out.splitlines()[-1] == "score 499, moves 1"
+
+
+def test_replay_refuses_an_export_whose_variant_comment_disagrees_with_its_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text(_export("SP1-S1C-AAAAAAD", "spider-1949", ["d"]))
+    assert main(["replay", str(record)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"spider replay: {record}: the record's comment '# variant: spider-1949' disagrees "
+        "with its code SP1-S1C-AAAAAAD, a game of spider; correct the one that is wrong\n"
+    )
+    # --variant does not settle it: the record still says two things
+    assert main(["replay", str(record), "--variant", "spider-1949"]) == 2
+    assert "a game of spider;" in capsys.readouterr().err
+    # while a record that agrees with itself may be dealt as another game on purpose
+    record.write_text(_export("SP1-S1C-AAAAAAD", "spider", ["d"]))
+    assert main(["replay", str(record), "--variant", "relaxed"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "variant: relaxed"
+
+
+def test_replay_refuses_a_variant_comment_that_names_no_game_or_another_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text(_export("SP1-ETTE-S1C-AAAAAAD", "spyderette", ["d"]))
+    assert main(["replay", str(record)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"spider replay: {record}: the record's comment '# variant: spyderette' names no "
+        "game of the family (spider, spider-1949, bicycle, relaxed, spiderette, "
+        "will-o-the-wisp); its code SP1-ETTE-S1C-AAAAAAD is a game of spiderette"
+    )
+    # a game from a position: its start position (in the comments) names the variant
+    start = Game.from_code("SP1-1949-S1C-AAAAAAD").position_text()
+    record.write_text(_export("", "relaxed", ["d"], start=start))
+    assert main(["replay", str(record)]) == 2
+    assert capsys.readouterr().err == (
+        f"spider replay: {record}: the record's comment '# variant: relaxed' disagrees "
+        "with its start position, a game of spider-1949; correct the one that is wrong\n"
+    )
+    record.write_text(_export("", "spider-1949", ["d"], start=start))
+    assert main(["replay", str(record)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "score 499, moves 1"
+
+
 def test_terminal_game_plays_refuses_undoes_and_quits() -> None:
     game = Game.from_code("SP1-S2C-AAAAAAD")
     commands = iter(["1>2", "6>1", "u", "r", "bogus", "3 > 7", "q"])
@@ -112,6 +177,36 @@ def test_terminal_game_in_spanish() -> None:
     assert "No se puede: No hay ninguna acción deshecha que rehacer." in lines
     assert reason_text("nothing_to_redo", "es") == "No hay ninguna acción deshecha que rehacer."
     assert lines.count(lines[0]) == 2  # the help, again for "?"
+
+
+KEPT_RUN = board(
+    {1: "| 9S", 2: "| 8S", 3: f"| {RUN_S} AS"} | {n: "| KS" for n in range(4, 11)},
+    rules="S1C",
+    variant="spider-1949",
+)
+"""A spider-1949 table whose column 3 ends in a complete run, kept until taken off."""
+
+
+@pytest.mark.parametrize(
+    ("language", "take_off"),
+    [
+        ("en", "t3 to take off the complete run at the end of column 3 (in spider-1949)"),
+        ("es", "t3 para retirar la escalera completa del final de la columna 3 (en spider-1949)"),
+    ],
+)
+def test_terminal_help_names_the_1949_take_off_and_t3_takes_the_run_off(
+    language: str, take_off: str
+) -> None:
+    game = Game.from_position(KEPT_RUN, strict=False)
+    commands = iter(["?", "t3", "q"])
+    out = io.StringIO()
+    play_in_terminal(game, read=lambda _prompt: next(commands), out=out, language=language)
+    lines = out.getvalue().splitlines()
+    assert take_off in lines[0]
+    assert lines.count(lines[0]) == 2  # at the start and for "?"
+    assert "1 to 10" not in lines[0] and "del 1 al 10" not in lines[0]  # seven columns too
+    assert (game.score, game.move_count, game.position.removed) == (600, 0, ("S",))
+    assert game.position.columns[2] == ()
 
 
 @pytest.mark.parametrize(

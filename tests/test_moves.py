@@ -49,12 +49,12 @@ def test_moves_are_values() -> None:
 @pytest.mark.parametrize(
     ("text", "reason", "params"),
     [
-        ("0>3", "column_range", {"column": 0}),
-        ("11>3", "column_range", {"column": 11}),
-        ("3>0", "column_range", {"column": 0}),
-        ("3>11", "column_range", {"column": 11}),
-        ("0:1>3", "column_range", {"column": 0}),
-        ("1234567>3", "column_range", {"column": "1234567"}),
+        ("0>3", "column_range", {"column": 0, "columns": 10}),
+        ("11>3", "column_range", {"column": 11, "columns": 10}),
+        ("3>0", "column_range", {"column": 0, "columns": 10}),
+        ("3>11", "column_range", {"column": 11, "columns": 10}),
+        ("0:1>3", "column_range", {"column": 0, "columns": 10}),
+        ("1234567>3", "column_range", {"column": "1234567", "columns": 10}),
         ("3:0>7", "count_range", {"count": 0}),
         ("3:105>7", "count_range", {"count": 105}),
         ("3:1000>7", "count_range", {"count": 1000}),

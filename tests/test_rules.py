@@ -945,9 +945,9 @@ def test_every_exception_is_a_value_error() -> None:
 def test_auto_move_column_outside_1_to_10_is_bad_syntax(column: int) -> None:
     # Column 0 must not wrap round to column 10, and 11 must not be an IndexError.
     g = game({10: "| 5H", 2: "| 6S"})
-    with pytest.raises(InvalidMoveError, match=f"column_range \\(column={column}\\)"):
+    with pytest.raises(InvalidMoveError, match=f"column_range \\(column={column}, columns=10\\)"):
         g.auto_move(column, 1)
-    with pytest.raises(InvalidMoveError, match=f"column_range \\(column={column}\\)"):
+    with pytest.raises(InvalidMoveError, match=f"column_range \\(column={column}, columns=10\\)"):
         g.movable_length(column)
 
 

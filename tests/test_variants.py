@@ -24,6 +24,7 @@ from spider_solitaire.events import (
     RunRemoved,
     RunRestored,
 )
+from spider_solitaire.messages import explain
 from spider_solitaire.moves import parse_action
 from spider_solitaire.variants import VARIANTS, UnknownVariantError, find_variant
 
@@ -150,10 +151,12 @@ def test_position_texts_refuse_an_unknown_variant_and_a_column_it_lacks() -> Non
 
 def test_a_seven_column_game_refuses_columns_8_to_10_as_bad_notation() -> None:
     game = Game.from_code(code_of("spiderette"))
-    for action in ("8:1>1", "1>9", "t8"):
+    for action, column in (("8:1>1", 8), ("1>9", 9), ("t8", 8)):
         with pytest.raises(InvalidMoveError) as bad:
             game.act(action)
         assert bad.value.reason == "column_range"
+        assert (bad.value.params["column"], bad.value.params["columns"]) == (column, 7)
+        assert explain(bad.value, "en").endswith("the columns are numbered 1 to 7.")
     with pytest.raises(InvalidMoveError):
         game.movable_length(8)
 

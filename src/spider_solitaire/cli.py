@@ -14,13 +14,21 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
+from .codes import GameCode
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, SpiderError
 from .game import Game
 from .messages import LANGUAGES, explain
-from .moves import parse_game_record, record_start
+from .moves import parse_game_record, record_start, record_variant
 from .server.cli import add_server_commands
 from .solver.cli import add_solve_command, add_variant_option
-from .variants import CLASSIC, GROUP_RULES, VARIANTS
+from .variants import (
+    CLASSIC,
+    GROUP_RULES,
+    VARIANTS,
+    UnknownVariantError,
+    Variant,
+    find_variant,
+)
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
@@ -60,7 +68,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from a position gives its start position in comments
     (:func:`~spider_solitaire.moves.record_start`), from which it is replayed. The game is
     the variant its code or its start position names (``--variant`` deals a code as
-    another). An illegal action stops it with status 1, the action's number and reason."""
+    another). An illegal action stops it with status 1, the action's number and reason.
+
+    The export's ``# variant: NAME`` comment (:func:`~spider_solitaire.moves.record_variant`)
+    must name the variant of the record's code (or of its start position): when it names
+    another, or none of the family, the record is refused with status 2 and a line naming
+    both (a record whose two statements disagree is not replayed as either; a decision of
+    ours). ``--variant`` is no disagreement: it deals the code as another game on
+    purpose."""
     text = Path(args.file).read_text(encoding="utf-8-sig")
     start = record_start(text)
     if args.position is not None:
@@ -68,9 +83,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if start is not None:
         game = Game.from_position(start, strict=False)
         _, moves = parse_game_record("position\n" + text)
+        named, source = game.variant, "its start position"
     else:
         code, moves = parse_game_record(text)
+        named, source = GameCode.parse(code).variant, f"its code {code}"
         game = Game.from_code(code, variant=args.variant)
+    problem = _variant_disagreement(record_variant(text), named, source)
+    if problem is not None:
+        print(f"spider replay: {args.file}: {problem}", file=sys.stderr)
+        return 2
     for number, move in enumerate(moves, 1):
         try:
             game.act(move)
@@ -84,6 +105,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(game.position_text(), end="")
     print(f"score {game.score}, moves {game.move_count}" + (", won" if game.is_won else ""))
     return 0
+
+
+def _variant_disagreement(said: str | None, named: Variant, source: str) -> str | None:
+    """Say how a record's ``# variant:`` comment (``said``; None: the record has none)
+    disagrees with ``named``, the variant of the game ``source`` names (``"its code
+    SP1-S2C-AAAAAAD"``, ``"its start position"``), or return None when it does not."""
+    if said is None:
+        return None
+    try:
+        found = find_variant(said)
+    except UnknownVariantError:
+        known = ", ".join(variant.name for variant in VARIANTS)
+        return (
+            f"the record's comment '# variant: {said}' names no game of the family "
+            f"({known}); {source} is a game of {named.name}"
+        )
+    if found == named:
+        return None
+    return (
+        f"the record's comment '# variant: {said}' disagrees with {source}, a game of "
+        f"{named.name}; correct the one that is wrong"
+    )
 
 
 def cmd_daily(args: argparse.Namespace) -> int:

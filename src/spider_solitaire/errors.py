@@ -88,7 +88,8 @@ class InvalidMoveError(SpiderError):
             ``not_notation`` (not of the shape ``3:4>7``, ``3>7``, a word), ``white_space``
             (white space inside an action), ``leading_zero`` (a number written with a
             leading 0; param ``digits``, as written), ``column_range`` (a column outside
-            1-10; param ``column``), ``count_range`` (a count outside 1-104; param
+            the game's; params ``column`` and ``columns``, the game's column count, 10
+            where the notation alone is read), ``count_range`` (a count outside 1-104; param
             ``count``), ``not_text`` (not a string), ``not_whole_number`` (a
             :class:`~spider_solitaire.moves.Move` field is not an ``int``; param
             ``field``), ``count_open`` (the count of a ``3>7`` move asked before it was

@@ -102,7 +102,9 @@ class Move:
             return  # a take-off
         for column in (self.source, self.target):
             if not 1 <= column <= MAX_COLUMNS:
-                raise InvalidMoveError("column_range", self._text(), column=column)
+                raise InvalidMoveError(
+                    "column_range", self._text(), column=column, columns=MAX_COLUMNS
+                )
         if self.count is not None and not 1 <= self.count <= MAX_COUNT:
             raise InvalidMoveError("count_range", self._text(), count=self.count)
 
@@ -268,7 +270,9 @@ def parse_action(text: str) -> Move | str:
         if len(column) > 1 and column.startswith("0"):
             raise InvalidMoveError("leading_zero", token, digits=column)
         if not 1 <= len(column) <= 2 or not 1 <= int(column) <= MAX_COLUMNS:
-            raise InvalidMoveError("column_range", token, column=_number(column))
+            raise InvalidMoveError(
+                "column_range", token, column=_number(column), columns=MAX_COLUMNS
+            )
         return Move.take_off(int(column))
     match = _MOVE_RE.fullmatch(token)
     if match is None:
@@ -279,7 +283,9 @@ def parse_action(text: str) -> Move | str:
             raise InvalidMoveError("leading_zero", token, digits=number)
     for column in (source, target):
         if not 1 <= len(column) <= 2 or not 1 <= int(column) <= MAX_COLUMNS:
-            raise InvalidMoveError("column_range", token, column=_number(column))
+            raise InvalidMoveError(
+                "column_range", token, column=_number(column), columns=MAX_COLUMNS
+            )
     if count is not None and (len(count) > 3 or not 1 <= int(count) <= MAX_COUNT):
         raise InvalidMoveError("count_range", token, count=_number(count))
     return Move(int(source), int(target), int(count) if count is not None else None)
@@ -427,3 +433,33 @@ def record_start(text: str) -> str | None:
         body = stripped[1:]
         start.append(body[1:] if body.startswith(" ") else body)
     return "\n".join(start) + "\n"
+
+
+RECORD_VARIANT = "variant:"
+"""The comment that names a full game record's variant (``# variant: spider-1949``, written
+by the table's export among the record's comments; :func:`record_variant`)."""
+
+
+def record_variant(text: str) -> str | None:
+    """Return the variant name a full game record's comments give (``# variant: NAME``, as
+    the table's export writes them; the name unparsed, stripped), or None when they give
+    none. Only the comments at the head of the record count: those before its code line
+    and before ``# start position:`` (the start position's own ``variant:`` line belongs
+    to the position, which names its variant itself).
+
+    >>> record_variant("# started: 2026-12-01\\n# variant: spider-1949\\nSP1-1949-S1C-AAAAAAD\\n")
+    'spider-1949'
+    >>> record_variant("# start position:\\n# variant: relaxed\\n# rules: S1C\\n1>2\\n") is None
+    True
+    """
+    marker = f"# {START_POSITION}"
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if not stripped.startswith("#") or stripped == marker:
+            return None
+        body = stripped[1:].strip()
+        if body.startswith(RECORD_VARIANT):
+            return body[len(RECORD_VARIANT) :].strip()
+    return None

@@ -96,7 +96,7 @@ def check_column(column: int, columns: int = MAX_COLUMNS) -> None:
         InvalidMoveError: ``column_range``: ``column`` is outside 1 to ``columns``.
     """
     if not 1 <= column <= columns:
-        raise InvalidMoveError("column_range", str(column), column=column)
+        raise InvalidMoveError("column_range", str(column), column=column, columns=columns)
 
 
 def _check_move_columns(position: Position, move: Move) -> None:
@@ -105,7 +105,7 @@ def _check_move_columns(position: Position, move: Move) -> None:
     columns = position.variant.columns
     if move.source > columns or move.target > columns:
         column = move.source if move.source > columns else move.target
-        raise InvalidMoveError("column_range", str(move), column=column)
+        raise InvalidMoveError("column_range", str(move), column=column, columns=columns)
 
 
 def _group_fault(position: Position, index: int, count: int) -> str | None:

@@ -92,6 +92,61 @@ def test_a_take_off_hint_marks_the_runs_take_off_button(table: Any) -> None:
     expect(page.locator(".hinted, .hint-target")).to_have_count(0)
 
 
+def test_1949_hints_a_kept_run_off_then_a_move_and_t_takes_it_off(table: Any) -> None:
+    """In spider-1949 the Hint button's best hint is to take off the kept run of column 3
+    (its take-off button marked, the sentence naming the take-off); T takes it off (+100,
+    no move, the score the server sends); the next hint is a move: its card and its
+    target column marked; played, the run it completes is the next hint's take-off."""
+    columns = "".join(f"{n}: |\n" for n in range(4, 11))
+    table.open_position(
+        f"variant: spider-1949\nrules: S1C\n1: | {RUN}\n2: | AS\n3: | {RUN} AS\n{columns}"
+    )
+    page = table.page
+    text = page.locator("#help-text")
+    score = page.locator("#score")
+    before = table.api_state()
+    assert (before["score"], before["moves"], before["removed"]) == (500, 0, [])
+    expect(score).to_have_text("500")
+    expect(page.locator(".take-off")).to_have_count(1)  # the one complete run: column 3's
+
+    page.locator("#hint").click()
+    expect(text).to_have_text(
+        "Take off the run at the end of column 3: it takes off a complete run, 100 points."
+    )
+    expect(page.locator("#take-off-3")).to_have_class(has_class("hinted"))
+    expect(page.locator(".hinted, .hint-target")).to_have_count(1)
+
+    page.keyboard.press("t")
+    table.idle()
+    after = table.api_state()
+    assert (after["score"], after["moves"], after["removed"]) == (600, 0, ["S"])
+    expect(score).to_have_text(str(after["score"]))
+    expect(page.locator(".take-off")).to_have_count(0)
+    expect(page.locator(".hinted, .hint-target")).to_have_count(0)
+    assert table.face_down(3) == 0 and table.cards(3) == []
+
+    page.keyboard.press("h")  # now a move: the ace completes column 1's run
+    expect(text).to_have_text(
+        "Move the ace of spades from column 2 to column 1: it completes a run."
+    )
+    hinted = page.locator(".card.hinted")
+    expect(hinted).to_have_count(1)
+    expect(table.column(2).locator(".card.hinted")).to_have_attribute("data-card", "AS")
+    expect(table.column(1)).to_have_class(has_class("hint-target"))
+    expect(page.locator(".take-off")).to_have_count(0)
+
+    table.card(2, -1).dblclick()  # played: the run stays (1949) and is offered to take off
+    table.idle()
+    state = table.api_state()
+    assert (state["score"], state["moves"], state["removed"]) == (599, 1, ["S"])
+    expect(score).to_have_text("599")
+    page.keyboard.press("h")
+    expect(text).to_have_text(
+        "Take off the run at the end of column 1: it takes off a complete run, 100 points."
+    )
+    expect(page.locator("#take-off-1")).to_have_class(has_class("hinted"))
+
+
 def test_the_new_game_window_offers_spider_first_and_the_family(table: Any) -> None:
     table.open("SP1-S2C-AAAAAAD")
     page = table.page

@@ -399,7 +399,7 @@ def test_control_words_in_any_case_and_bad_notation_repeats_the_input(
     assert bad.json() == {
         "reason": "bad_action",
         "message": "'0>11': there is no column 0; the columns are numbered 1 to 10.",
-        "detail": "'0>11': column_range (column=0)",
+        "detail": "'0>11': column_range (column=0, columns=10)",
         "problem": "column_range",
     }
 

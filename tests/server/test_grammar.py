@@ -52,8 +52,8 @@ SPELLINGS: list[tuple[str, Answer]] = [
     ("8:1>07", ("bad", "leading_zero", {"action": "8:1>07", "digits": "07"})),
     ("3:0>7", ("bad", "count_range", {"action": "3:0>7", "count": 0})),
     ("3:105>7", ("bad", "count_range", {"action": "3:105>7", "count": 105})),
-    ("11>1", ("bad", "column_range", {"action": "11>1", "column": 11})),
-    ("0>1", ("bad", "column_range", {"action": "0>1", "column": 0})),
+    ("11>1", ("bad", "column_range", {"action": "11>1", "column": 11, "columns": 10})),
+    ("0>1", ("bad", "column_range", {"action": "0>1", "column": 0, "columns": 10})),
     ("", ("bad", "empty", {"action": ""})),
     ("  ", ("bad", "empty", {"action": ""})),
     ("3-7", ("bad", "not_notation", {"action": "3-7"})),
@@ -163,7 +163,14 @@ def test_a_game_record_reads_its_actions_with_the_same_grammar() -> None:
 
 
 def test_every_notation_reason_has_a_sentence_in_every_language() -> None:
-    params = {"column": 11, "count": 0, "digits": "04", "field": "count", "value": "None"}
+    params = {
+        "column": 11,
+        "columns": 10,
+        "count": 0,
+        "digits": "04",
+        "field": "count",
+        "value": "None",
+    }
     for reason in NOTATION_REASONS:
         error = InvalidMoveError(reason, "3:04>7", **params)
         sentences = [explain(error, language) for language in LANGUAGES]

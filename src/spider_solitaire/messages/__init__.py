@@ -170,7 +170,7 @@ def explain(error: IllegalMoveError | InvalidMoveError, language: str = "en") ->
     >>> from spider_solitaire.errors import InvalidMoveError
     >>> explain(IllegalMoveError("stock_empty", "d"), "es")
     'El mazo está vacío: ya se han repartido todas las filas.'
-    >>> explain(InvalidMoveError("column_range", "11>1", column=11))
+    >>> explain(InvalidMoveError("column_range", "11>1", column=11, columns=10))
     "'11>1': there is no column 11; the columns are numbered 1 to 10."
 
     The action's text is written with its control characters escaped (a tab as ``\\t``,
