@@ -14,7 +14,7 @@ What is ours:
   arithmetic from cached column facts (:class:`~spider_solitaire.solver.board.ColumnTable`),
   without building the child; only the kept children are built;
 * a polynomial column hash (:func:`~spider_solitaire.solver.board.column_hash`) so that a
-  board's 64-bit hash also follows by arithmetic; once the stock is empty the board hash
+  board's 62-bit hash also follows by arithmetic; once the stock is empty the board hash
   ignores column order;
 * a transposition table of the expanded positions only, by default (KPatience's holds
   every generated position; both are available, see ``mark_generated``);
