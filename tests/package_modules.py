@@ -7,6 +7,9 @@ the solver is ``spider_solitaire.solver``; the server ``spider_solitaire.server`
 
 from __future__ import annotations
 
+import ast
+import doctest
+import importlib
 import pkgutil
 from pathlib import Path
 
@@ -51,3 +54,35 @@ def source_file(module: str) -> Path:
     relative = Path(*module.split(".")[1:])
     package_init = SOURCE / relative / "__init__.py"
     return package_init if package_init.exists() else SOURCE / relative.with_suffix(".py")
+
+
+def run_docstring_examples(module: str) -> doctest.TestResults:
+    """Run the ``>>>`` examples of ``module``'s docstrings (NORMALIZE_WHITESPACE); return
+    the count attempted and failed.
+
+    The examples are read from the module's source file (:mod:`ast`: the module's
+    docstring, its classes' and functions', and their methods', as :mod:`doctest` finds
+    them), and run with the imported module's globals. So they run against the module as
+    loaded, pure or compiled: an extension module built by mypyc keeps no docstring for
+    ``doctest.testmod`` to find."""
+    loaded = importlib.import_module(module)
+    path = source_file(module)
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE, verbose=False)
+    pending: list[tuple[str, ast.AST]] = [(module, tree)]
+    while pending:
+        name, node = pending.pop()
+        docstring = ast.get_docstring(node, clean=True)  # type: ignore[arg-type]
+        if docstring:
+            line = getattr(node, "lineno", 0)
+            test = parser.get_doctest(docstring, dict(loaded.__dict__), name, str(path), line)
+            if test.examples:
+                runner.run(test)
+        if isinstance(node, ast.Module | ast.ClassDef):
+            pending.extend(
+                (f"{name}.{child.name}", child)
+                for child in reversed(node.body)
+                if isinstance(child, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            )
+    return runner.summarize(verbose=False)

@@ -37,7 +37,15 @@ def test_new_game_rule_must_be_text() -> None:
         Game.new(2, None)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("limit", [1.5, "5", -1, True])
+@pytest.mark.parametrize(
+    "limit",
+    [
+        1.5,
+        "5",
+        -1,
+        True,
+    ],
+)
 def test_undo_limit_must_be_a_whole_number(limit: Any) -> None:
     with pytest.raises(InvalidOptionError, match="must be a whole number 0 or more"):
         Game.from_code("SP1-S1C-AAAAAAA", undo_limit=limit)

@@ -119,14 +119,17 @@ def shuffled_deck(suit_count: int, seed: int, decks: int = 2) -> list[Card]:
     return deck
 
 
-def normalize_rule(rule: str, suit_count: int) -> str:
+def normalize_rule(rule: object, suit_count: int) -> str:
     """Return ``"classic"`` or ``"flexible"`` for ``rule`` (any case, surrounding spaces ok).
 
     With one suit the two rules play the same, so the answer is always ``"classic"``
     (a decision of the issue: ``S1F`` is written ``S1C``).
 
+    ``rule`` may be any object (typed so, a decision of ours, so that the compiled build
+    refuses a non-text the same way: with this error, not mypyc's ``TypeError``).
+
     Raises:
-        InvalidCodeError: ``rule`` is neither.
+        InvalidCodeError: ``rule`` is neither (or not text).
     """
     if not isinstance(rule, str):
         raise InvalidCodeError(f"rule {rule!r} is not 'classic' or 'flexible'")
@@ -184,8 +187,10 @@ class GameCode:
         return level_prefix(self.suits, self.rule, self.variant) + seed_text(self.seed)
 
     @classmethod
-    def parse(cls, text: str) -> GameCode:
-        """Parse a code, case-insensitive, surrounding white space allowed.
+    def parse(cls, text: object) -> GameCode:
+        """Parse a code, case-insensitive, surrounding white space allowed. ``text`` may be
+        any object: anything but text is refused with the same error in the interpreted
+        and the compiled build (typed ``object`` for that, a decision of ours).
 
         Raises:
             InvalidCodeError: the message names the wrong part (prefix, suits, rule,

@@ -223,8 +223,10 @@ class Position:
         )
 
     @classmethod
-    def from_text(cls, text: str, *, strict: bool = True) -> Position:
-        """Parse the position notation (see the module docstring).
+    def from_text(cls, text: object, *, strict: bool = True) -> Position:
+        """Parse the position notation (see the module docstring). ``text`` may be any
+        object: anything but text is refused with the same error in the interpreted and
+        the compiled build (typed ``object`` for that, a decision of ours).
 
         Card ids are given in text order: columns 1 to 10, each bottom to top, from 0,
         then the stock in dealing order.

@@ -24,22 +24,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import ClassVar, Final
 
 from .errors import InvalidCodeError
 
-CLASSIC = "classic"
+CLASSIC: Final = "classic"
 """The Classic group rule: a group that moves together is one suit (a rule of the game)."""
 
-FLEXIBLE = "flexible"
+FLEXIBLE: Final = "flexible"
 """The Flexible group rule: a group's suits may mix (the ranks still descend by one)."""
 
 GROUP_RULES: tuple[str, ...] = (CLASSIC, FLEXIBLE)
 """The group rules, in the order offered."""
 
-RUN_LENGTH = 13
+RUN_LENGTH: Final = 13
 """Cards in a complete run, King down to Ace (a rule of the game)."""
 
-MAX_COLUMNS = 10
+MAX_COLUMNS: Final = 10
 """The most columns any variant has: the action notation's columns are 1 to 10."""
 
 
@@ -71,7 +72,8 @@ class UnknownVariantError(InvalidCodeError):
         name: the name as given.
     """
 
-    reason = "unknown_variant"
+    # ClassVar: mypyc keeps a class attribute of a class it compiles only when so marked
+    reason: ClassVar[str] = "unknown_variant"
 
     def __init__(self, name: object) -> None:
         self.name = name

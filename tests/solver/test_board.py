@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import doctest
-
+from package_modules import run_docstring_examples
 from spider_solitaire import Game
 from spider_solitaire.solver import board as board_module
 from spider_solitaire.solver.board import (
@@ -134,6 +133,7 @@ def test_a_view_hides_cards_and_turns_up_unknown_ones() -> None:
 
 
 def test_the_examples_in_the_board_docstrings_run() -> None:
-    result = doctest.testmod(board_module)
+    # read from the source, run against the module as loaded (compiled too)
+    result = run_docstring_examples(board_module.__name__)
     assert result.attempted >= 3
     assert result.failed == 0

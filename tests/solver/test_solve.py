@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from boards import RUN_S, short_board
@@ -185,3 +187,18 @@ def test_incremental_hash_and_score_match_a_recomputation(code: str) -> None:
 def test_beam_width_must_be_positive() -> None:
     with pytest.raises(ValueError, match="width"):
         beam_search(Board.from_position(small({1: "| 5S"}).position), 0)
+
+
+def test_the_beam_search_pauses_the_garbage_collector_and_restores_it() -> None:
+    board = Board.from_position(Game.from_code("SP1-S1C-AAAAAAD").position)
+    during: list[bool] = []
+    assert gc.isenabled()
+    beam_search(board, 4, max_depth=3, progress=lambda depth, nodes: during.append(gc.isenabled()))
+    assert during == [False, False, False]
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        beam_search(board, 4, max_depth=2)
+        assert not gc.isenabled()  # a collector the caller turned off stays off
+    finally:
+        gc.enable()

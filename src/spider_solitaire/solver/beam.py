@@ -14,7 +14,7 @@ What is ours:
   arithmetic from cached column facts (:class:`~spider_solitaire.solver.board.ColumnTable`),
   without building the child; only the kept children are built;
 * a polynomial column hash (:func:`~spider_solitaire.solver.board.column_hash`) so that a
-  board's 64-bit hash also follows by arithmetic; once the stock is empty the board hash
+  board's 62-bit hash also follows by arithmetic; once the stock is empty the board hash
   ignores column order;
 * a transposition table of the expanded positions only, by default (KPatience's holds
   every generated position; both are available, see ``mark_generated``);
@@ -31,10 +31,11 @@ last), sorted stably by score, and sets are only used for membership.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..variants import RUN_LENGTH
 from .board import (
@@ -43,7 +44,7 @@ from .board import (
     DEAL,
     DEALT_MULTIPLIER,
     HASH_BASE,
-    MASK64,
+    HASH_MASK,
     MOVES,
     TAKE_OFFS,
     Action,
@@ -56,7 +57,12 @@ from .board import (
 )
 from .facts import ColumnFacts, Group, Weights, target_lists
 
-DEFAULT_WEIGHTS = Weights(face_down=100, block=100, rank_break=0, top_run=1, empty=100)
+if TYPE_CHECKING:
+    # A 64-bit machine integer in the compiled build (see board.HASH_BITS); only
+    # annotations name it, so it is never imported at run time.
+    from mypy_extensions import i64
+
+DEFAULT_WEIGHTS: Final = Weights(face_down=100, block=100, rank_break=0, top_run=1, empty=100)
 """The beam's evaluation (lower is better). ``rank_break`` is 0: 30 gave the same
 solution lengths at 4 suits and needed wider beams more often at 1 and 2 suits."""
 
@@ -81,7 +87,7 @@ class BeamOutcome:
     complete: bool
 
 
-class Node(NamedTuple):
+class Node:
     """A position kept in the beam.
 
     Attributes:
@@ -94,13 +100,25 @@ class Node(NamedTuple):
         action: the action from ``parent`` (None for the start).
     """
 
-    columns: Columns
-    facts: tuple[ColumnFacts, ...]
-    dealt: int
-    hash: int
-    score: int
-    parent: Node | None
-    action: Action | None
+    __slots__ = ("action", "columns", "dealt", "facts", "hash", "parent", "score")
+
+    def __init__(
+        self,
+        columns: Columns,
+        facts: tuple[ColumnFacts, ...],
+        dealt: int,
+        hash_: i64,
+        score: int,
+        parent: Node | None,
+        action: Action | None,
+    ) -> None:
+        self.columns = columns
+        self.facts = facts
+        self.dealt = dealt
+        self.hash = hash_
+        self.score = score
+        self.parent = parent
+        self.action = action
 
     def line(self) -> list[Action]:
         """Return the actions from the start to this position."""
@@ -129,7 +147,7 @@ class Children:
     """
 
     scores: list[int] = field(default_factory=list)
-    hashes: list[int] = field(default_factory=list)
+    hashes: list[i64] = field(default_factory=list)
     parents: list[Node] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
     built: dict[int, Columns] = field(default_factory=dict)
@@ -227,7 +245,7 @@ class _BeamSearch:
                 continue
             run = source_facts.top_run
             source_multiplier = multipliers[source]
-            hash_without = node.hash - source_facts.hash * source_multiplier
+            hash_without: i64 = node.hash - source_facts.hash * source_multiplier
             score_without = node.score - source_facts.score
             moves = MOVES[source]
             for group in source_facts.groups or groups_of(columns[source], source_facts):
@@ -237,7 +255,7 @@ class _BeamSearch:
                 count = group.size
                 to_target = moves[count - 1]
                 rest_facts = group.rest_facts
-                hash_left = hash_without + rest_facts.hash * source_multiplier
+                hash_left: i64 = hash_without + rest_facts.hash * source_multiplier
                 score_left = score_without + rest_facts.score
                 if onto_cards is not None:
                     first = group.first
@@ -258,11 +276,11 @@ class _BeamSearch:
                             )
                             continue
                         target_hash = target_facts.hash
-                        hash_ = (
+                        hash_: i64 = (
                             hash_left
                             + (target_hash * group.power + group.hash - target_hash)
                             * multipliers[target]
-                        ) & MASK64
+                        ) & HASH_MASK
                         if hash_ in seen or hash_ in level:
                             continue
                         mark(hash_)
@@ -276,7 +294,7 @@ class _BeamSearch:
                         add_action(to_target[target])
                 if first_empty >= 0 and group.rest and not (stock_empty and count < run):
                     generated += 1
-                    hash_ = (hash_left + group.hash * empty_multiplier) & MASK64
+                    hash_ = (hash_left + group.hash * empty_multiplier) & HASH_MASK
                     if hash_ in seen or hash_ in level:
                         continue
                     mark(hash_)
@@ -297,7 +315,7 @@ class _BeamSearch:
         source: int,
         target: int,
         group: Group,
-        hash_left: int,
+        hash_left: i64,
         score_left: int,
         children: Children,
         level: set[int],
@@ -314,7 +332,7 @@ class _BeamSearch:
         target_facts = node.facts[target]
         after = self.table.facts(target_column)
         multiplier = (ALL_ONES if node.dealt == self.row_count else COLUMN_MULTIPLIERS)[target]
-        hash_ = (hash_left + (after.hash - target_facts.hash) * multiplier) & MASK64
+        hash_ = (hash_left + (after.hash - target_facts.hash) * multiplier) & HASH_MASK
         if hash_ in self.seen or hash_ in level:
             return
         level.add(hash_)
@@ -354,15 +372,16 @@ class _BeamSearch:
         row = self.rows[node.dealt]
         multipliers = ALL_ONES if dealt == self.row_count else COLUMN_MULTIPLIERS
         block_weight, top_run_weight = self.block, self.top_run
-        hash_ = dealt * DEALT_MULTIPLIER
+        hash_: i64 = dealt * DEALT_MULTIPLIER
         score = 0
         built: Columns | None = None
         if len(row) < len(node.columns):  # a short last row: built at once (once a game)
             built = dealt_columns(node.columns, row, self.remove)
         for index, column_facts in enumerate(node.facts if built is None else ()):
             card = row[index]
+            multiplier: i64 = multipliers[index]  # products of i64 keep their low 64 bits
             if not column_facts.size:
-                hash_ += (card + 1) * multipliers[index]
+                hash_ += multiplier * (card + 1)
                 score += block_weight - (top_run_weight if card & 15 else 0)
                 continue
             top = column_facts.top
@@ -370,7 +389,7 @@ class _BeamSearch:
             if suited and column_facts.top_run + 1 >= RUN_LENGTH:
                 built = dealt_columns(node.columns, row, self.remove)
                 break
-            hash_ += (column_facts.hash * HASH_BASE + card + 1) * multipliers[index]
+            hash_ += (column_facts.hash * HASH_BASE + card + 1) * multiplier
             score += column_facts.score
             if suited:
                 score -= top_run_weight
@@ -382,7 +401,7 @@ class _BeamSearch:
         if built is not None:
             hash_ = self.table.board_hash(built, dealt, self.row_count)
             score = self.table.score(built)
-        hash_ &= MASK64
+        hash_ &= HASH_MASK
         if hash_ in self.seen or hash_ in level:
             return
         level.add(hash_)
@@ -425,7 +444,7 @@ class _BeamSearch:
         parent: Node,
         action: Action,
         dealt: int,
-        hash_: int,
+        hash_: i64,
         score: int,
         children: Children,
         index: int,
@@ -501,6 +520,11 @@ def beam_search(
         check: recompute the hash, score and column facts of every kept position from
             scratch and compare them with the ones found by arithmetic (slow; for tests).
 
+    The cyclic garbage collector is paused while the search runs (and resumed after, if it
+    was on): a search makes millions of objects and no reference cycle, so the collector's
+    passes over them are pure cost, about a tenth of the CPU (a decision of ours, measured
+    with ``bench/solve.py``; Python's reference counting still frees everything at once).
+
     Returns:
         A :class:`BeamOutcome`.
 
@@ -511,9 +535,41 @@ def beam_search(
         raise ValueError(f"width {width!r} must be 1 or more")
     if weights.buried:
         raise ValueError(f"weights.buried {weights.buried!r}: the beam search needs 0")
-    search = _BeamSearch(board, weights)
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        return _layers(
+            _BeamSearch(board, weights),
+            board,
+            width,
+            max_depth,
+            node_limit if node_limit is not None else -1,
+            deadline,
+            should_stop,
+            progress,
+            mark_generated,
+            check,
+        )
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _layers(
+    search: _BeamSearch,
+    board: Board,
+    width: int,
+    max_depth: int,
+    limit: int,
+    deadline: float | None,
+    should_stop: Callable[[], bool] | None,
+    progress: Callable[[int, int], None] | None,
+    mark_generated: bool,
+    check: bool,
+) -> BeamOutcome:
+    """The layers of :func:`beam_search` (``limit``: the node limit, -1 for none)."""
     beam = [search.root(board)]
-    limit = node_limit if node_limit is not None else -1
     nodes = depth = expansions = 0
     complete = True
     while beam:

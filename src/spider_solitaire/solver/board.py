@@ -35,7 +35,7 @@ Column facts
 Columns recur across millions of positions, so what a search needs about a column is
 computed once per distinct column and cached by a :class:`ColumnTable`: a ``ColumnFacts``
 record (the movable group, the card on top, the suited run on top, suited blocks, breaks
-in rank order, a 64-bit hash, and the column's score under the search's ``Weights``), and
+in rank order, a 62-bit hash, and the column's score under the search's ``Weights``), and
 on first use the ``Group`` records of the groups that can leave the column (the records
 are :mod:`~spider_solitaire.solver.facts`'s). A search's evaluation is a sum over columns,
 and the board hash a weighted sum of column hashes, so a child's score and hash follow by
@@ -45,59 +45,77 @@ arithmetic from cached facts without building the child.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..moves import Move
 from ..position import Position
 from ..variants import CLASSIC, MAX_COLUMNS, RUN_LENGTH, SPIDER, Variant
 from .facts import ColumnFacts, Group, Weights, targets
 
-FACE_DOWN = 64
+if TYPE_CHECKING:
+    # A 64-bit machine integer in the compiled build (see HASH_BITS); only annotations
+    # name it, so it is never imported at run time.
+    from mypy_extensions import i64
+
+FACE_DOWN: Final = 64
 """Flag added to a card value for a face-down card (``64`` alone: a hidden face-down card)."""
 
-UNKNOWN = 0
+UNKNOWN: Final = 0
 """An unknown face-up card: a hidden card turned up or dealt during a search on a view."""
 
-MASK64 = (1 << 64) - 1
-HASH_BASE = 0x9E3779B97F4A7C15 * 0x100000001B3 & MASK64 | 1
-"""Multiplier of the polynomial column hash (odd, so no information is lost mod 2**64)."""
+HASH_BITS: Final = 62
+"""Bits of every column and board hash: the hashes are kept below ``2**62`` so that they
+fit a 64-bit machine integer in the compiled build (mypyc's ``i64``), whose arithmetic
+keeps the low 64 bits of each product and sum; the hashes are those low bits masked to 62,
+so the interpreted and the compiled builds compute the same values (a decision of ours)."""
 
-COLUMN_MULTIPLIERS: tuple[int, ...] = tuple(
-    ((0x9E3779B97F4A7C15 * (2 * i + 1)) ^ (0xD6E8FEB86659FD93 * (i + 7))) & MASK64 | 1
+HASH_MASK: Final = (1 << HASH_BITS) - 1
+"""The mask that keeps a hash's :data:`HASH_BITS` low bits."""
+
+HASH_BASE: Final = 0x9E3779B97F4A7C15 * 0x100000001B3 & HASH_MASK | 1
+"""Multiplier of the polynomial column hash (odd, so no information is lost mod
+``2**62``)."""
+
+COLUMN_MULTIPLIERS: Final[tuple[int, ...]] = tuple(
+    ((0x9E3779B97F4A7C15 * (2 * i + 1)) ^ (0xD6E8FEB86659FD93 * (i + 7))) & HASH_MASK | 1
     for i in range(MAX_COLUMNS)
 )
 """Per-column odd multipliers combining column hashes into a board hash while stock is
 left (columns are not interchangeable then: a deal gives each column its own card)."""
 
-ALL_ONES: tuple[int, ...] = (1,) * MAX_COLUMNS
+ALL_ONES: Final[tuple[int, ...]] = (1,) * MAX_COLUMNS
 """Multipliers once the stock is empty: the columns are interchangeable, so the board
 hash is the sum of the column hashes and permuted boards are one position."""
 
-DEALT_MULTIPLIER = 0x51ED2701
+DEALT_MULTIPLIER: Final = 0x51ED2701
 """What each dealt row adds to a board hash."""
 
-POWERS: tuple[int, ...] = tuple(pow(HASH_BASE, k, 1 << 64) for k in range(2 * 104 + 2))
-"""``HASH_BASE ** k mod 2**64`` for every column length."""
+POWERS: Final[tuple[int, ...]] = tuple(
+    pow(HASH_BASE, k, 1 << HASH_BITS) for k in range(2 * 104 + 2)
+)
+"""``HASH_BASE ** k mod 2**62`` for every column length."""
 
-RUNS: tuple[bytes, ...] = tuple(bytes(s * 16 + r for r in range(13, 0, -1)) for s in range(4))
+RUNS: Final[tuple[bytes, ...]] = tuple(
+    bytes(s * 16 + r for r in range(13, 0, -1)) for s in range(4)
+)
 """The complete King-to-Ace run of each suit index, as column bytes."""
 
-EMPTY = b""
+EMPTY: Final = b""
 """An empty column."""
 
-_CARD_BYTES = tuple(bytes((value,)) for value in range(256))
+_CARD_BYTES: Final = tuple(bytes((value,)) for value in range(256))
 """Each byte value as a one-card column."""
 
 Columns = tuple[bytes, ...]
 """The columns of a board (10, or 7), column 1 first."""
 
 
-def column_hash(column: bytes) -> int:
+def column_hash(column: bytes) -> i64:
     """Return the polynomial hash of a column, so that ``hash(a + b) ==
-    hash(a) * POWERS[len(b)] + hash(b)`` (mod 2**64); 0 for an empty column."""
-    value = 0
+    hash(a) * POWERS[len(b)] + hash(b)`` (mod ``2**62``); 0 for an empty column."""
+    value: i64 = 0
     for card in column:
-        value = (value * HASH_BASE + card + 1) & MASK64
+        value = (value * HASH_BASE + card + 1) & HASH_MASK
     return value
 
 
@@ -158,10 +176,10 @@ class Action:
         return Move(self.source + 1, self.target + 1, self.count)
 
 
-DEAL = Action(-1, -1, 0)
+DEAL: Final = Action(-1, -1, 0)
 """The deal."""
 
-MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+MOVES: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
     tuple(
         tuple(Action(source, target, count) for target in range(MAX_COLUMNS))
         for count in range(1, RUN_LENGTH + 1)
@@ -170,7 +188,7 @@ MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 )
 """The shared :class:`Action` of every move, as ``MOVES[source][count - 1][target]``."""
 
-TAKE_OFFS: tuple[Action, ...] = tuple(
+TAKE_OFFS: Final[tuple[Action, ...]] = tuple(
     Action(source, -1, RUN_LENGTH) for source in range(MAX_COLUMNS)
 )
 """The shared take-off of each column (0-based)."""
@@ -318,15 +336,15 @@ class ColumnTable:
         facts = self.facts
         return sum(facts(column).score for column in columns)
 
-    def board_hash(self, columns: Columns, dealt: int, rows: int) -> int:
-        """Return the 64-bit hash of a board with ``dealt`` of its ``rows`` stock rows dealt:
+    def board_hash(self, columns: Columns, dealt: int, rows: int) -> i64:
+        """Return the 62-bit hash of a board with ``dealt`` of its ``rows`` stock rows dealt:
         ``dealt * DEALT_MULTIPLIER`` plus each column's hash times its column multiplier
         (all 1 once the stock is empty: column order is then ignored)."""
         multipliers = ALL_ONES if dealt == rows else COLUMN_MULTIPLIERS
-        value = dealt * DEALT_MULTIPLIER
+        value: i64 = dealt * DEALT_MULTIPLIER
         for column, multiplier in zip(columns, multipliers, strict=False):
             value += self.facts(column).hash * multiplier
-        return value & MASK64
+        return value & HASH_MASK
 
     def legal_actions(self, board: Board) -> list[Action]:
         """Return every legal action on ``board`` in the engine's order

@@ -12,7 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    # A 64-bit machine integer for the compiled build (mypyc); plain ``int`` when
+    # interpreted (only annotations name it, so it is never imported at run time).
+    from mypy_extensions import i64
 
 NO_RANK = 14
 """The rank a King's group would go onto: no card has it, so a King goes only into an
@@ -90,7 +95,7 @@ class ColumnFacts:
     top_run: int
     blocks: int
     rank_breaks: int
-    hash: int
+    hash: i64
     score: int
     groups: list[Group]
 
@@ -119,8 +124,8 @@ class Group:
     onto_rank: int
     rest: bytes
     rest_facts: ColumnFacts
-    hash: int
-    power: int
+    hash: i64
+    power: i64
     blocks: int
     top_run: int
 
