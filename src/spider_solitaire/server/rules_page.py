@@ -426,6 +426,25 @@ def _sprite(web_dir: str) -> str:
 
 
 @cache
+def page_head(language: str, title: str, stylesheets: tuple[str, ...]) -> str:
+    """Return the start of a plain page of ours (the rules page, the missing-replay page) up
+    to its open ``<head>``: the document type, ``language``, the viewport, the already
+    escaped ``title``, the icon and ``stylesheets`` (names under ``/static/css/``, without
+    ``.css``, in order). The caller adds what else its head needs and closes it."""
+    links = "".join(
+        f'<link rel="stylesheet" href="/static/css/{name}.css">\n' for name in stylesheets
+    )
+    return f"""<!doctype html>
+<html lang="{language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="color-scheme" content="light">
+<title>{title}</title>
+<link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">
+{links.rstrip()}"""
+
+
 def rules_page(language: str, web_dir: str) -> str:
     """Return the whole rules page in ``language`` (``en`` or ``es``; English for any
     other), for the browser table in ``web_dir``. Built once per language."""
@@ -441,18 +460,8 @@ def rules_page(language: str, web_dir: str) -> str:
         for code in LANGUAGES
     )
     sections = "".join(_section(s, language) for s in SECTIONS)
-    return f"""<!doctype html>
-<html lang="{language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<meta name="color-scheme" content="light">
-<title>{_text("page_title", language)}</title>
-<link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/static/css/base.css">
-<link rel="stylesheet" href="/static/css/table.css">
-<link rel="stylesheet" href="/static/css/themes.css">
-<link rel="stylesheet" href="/static/css/rules.css">
+    head = page_head(language, _text("page_title", language), ("base", "table", "themes", "rules"))
+    return f"""{head}
 <script type="module" src="/static/js/rules.js"></script>
 </head>
 <body class="rules-page theme-clean">

@@ -23,7 +23,7 @@ from ...messages import LANGUAGES, browser_catalog, message
 from ..errors import ApiError, pick_language
 from ..health import Health, check
 from ..ids import STATIC_TOKEN
-from ..rules_page import rules_page
+from ..rules_page import page_head, rules_page
 from .deps import Blocker, Book, DataStore
 
 router = APIRouter(include_in_schema=False)
@@ -118,17 +118,8 @@ def missing_replay_page(language: str) -> str:
     title = escape(message("record", "replay_missing_title", language))
     text = escape(message("record", "replay_missing", language))
     back = escape(message("record", "replay_missing_back", language))
-    return f"""<!doctype html>
-<html lang="{language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<meta name="color-scheme" content="light">
-<title>{title} · {escape(message("web", "app.title", language))}</title>
-<link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/static/css/base.css">
-<link rel="stylesheet" href="/static/css/themes.css">
-<link rel="stylesheet" href="/static/css/rules.css">
+    page_title = f"{title} · {escape(message('web', 'app.title', language))}"
+    return f"""{page_head(language, page_title, ("base", "themes", "rules"))}
 </head>
 <body class="rules-page theme-clean">
 <main id="replay-missing" class="rules">
