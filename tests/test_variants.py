@@ -354,3 +354,17 @@ def test_the_apis_rule_names_are_the_registrys_group_rules() -> None:
     assert rule_name("flexible") == "flexible"
     with pytest.raises(ValueError, match="not a group rule"):
         rule_name("relaxed")
+
+
+def test_a_seven_column_game_names_its_seven_columns_for_any_column_past_them() -> None:
+    # 11 is past every game's columns, 8 past this one's: both say 1 to 7, quoting the
+    # action as typed (t8, not 8)
+    game = Game.from_code(code_of("spiderette"))
+    for action, column in (("11>1", 11), ("1>8", 8), ("t8", 8), ("t0", 0), ("3:1>12", 12)):
+        with pytest.raises(InvalidMoveError) as bad:
+            game.act(action)
+        assert bad.value.params == {"action": action, "column": column, "columns": 7}
+    # the notation alone (no game) knows ten columns
+    with pytest.raises(InvalidMoveError) as bad:
+        parse_action("11>1")
+    assert bad.value.params["columns"] == 10

@@ -260,7 +260,7 @@ class Game:
                 ``same_column``, ``on_ace``, ``not_one_higher``) or the game is won.
         """
         if not isinstance(move, Move):
-            move = Move.parse(move)
+            move = Move.parse(move, self.position.variant.columns)
         if move.count is None and self.position.is_won:
             raise IllegalMoveError("game_won", str(move))
         return rules.resolve_move(self.position, move)
@@ -286,7 +286,7 @@ class Game:
                 ``nothing_to_undo`` and ``nothing_to_redo``); nothing changes.
         """
         if isinstance(action, str):
-            action = parse_action(action)
+            action = parse_action(action, self.position.variant.columns)
         if action == "undo":
             if not self._undo:
                 raise IllegalMoveError("nothing_to_undo", "undo")
@@ -314,7 +314,7 @@ class Game:
             IllegalMoveError: the rules refuse it (``.reason`` says why); nothing changes.
         """
         if not isinstance(move, Move):
-            move = Move.parse(move)
+            move = Move.parse(move, self.position.variant.columns)
         if move.count is None and not self.position.is_won:
             move = rules.resolve_move(self.position, move)
         after, events = rules.apply_move(self.position, move)

@@ -190,17 +190,17 @@ class Move:
         return self._text()
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: str, columns: int = MAX_COLUMNS) -> Move:
         """Parse a move, the deal or a take-off: ``3:4>7``, ``3>7``, ``d``, ``deal``, ``t3``
-        or ``take3``, in the grammar
-        of :func:`parse_action` (white space around only, words in any case).
+        or ``take3``, in the grammar of :func:`parse_action` (white space around only,
+        words in any case; columns 1 to ``columns``, the game's).
 
         Raises:
             InvalidMoveError: the text is not a move or the deal (``undo``, ``redo`` and
                 ``restart`` are ``not_notation`` here); see :func:`parse_action` for the
                 reason codes.
         """
-        action = parse_action(text)
+        action = parse_action(text, columns)
         if isinstance(action, str):
             raise InvalidMoveError("not_notation", text.strip())
         return action
@@ -230,13 +230,13 @@ def _number(text: str) -> int | str:
     return int(text) if len(text) <= 6 else text
 
 
-def parse_action(text: str) -> Move | str:
+def parse_action(text: str, columns: int = MAX_COLUMNS) -> Move | str:
     """Read one action's text: a move (``3:4>7``, ``3>7``), the deal (``d``, ``deal``),
     a take-off (``t3``, ``take3``), or ``undo`` (``u``), ``redo`` (``r``), ``restart``.
     The one grammar of an action (see the module's docstring): white space around is
     ignored and inside refused, words in any case, numbers without a leading zero,
-    columns 1-10, counts 1-104. (Whether a column exists in the game, and whether the
-    game has take-offs, is the rules' to say.)
+    columns 1 to ``columns`` (the game's: 10, or 7; 10 when no game is named), counts
+    1-104. (Whether the game has take-offs is the rules' to say.)
 
     Returns:
         A :class:`Move` (``count`` ``None`` for ``3>7``; :data:`DEAL` for the deal;
@@ -250,7 +250,8 @@ def parse_action(text: str) -> Move | str:
         InvalidMoveError: with the reason code naming what is wrong, the text stripped as
             ``action``: ``not_text`` (not a string), ``empty``, ``white_space``,
             ``not_notation``, ``leading_zero`` (param ``digits``: the number as written),
-            ``column_range`` (param ``column``), ``count_range`` (param ``count``).
+            ``column_range`` (params ``column`` and ``columns``), ``count_range`` (param
+            ``count``).
     """
     if not isinstance(text, str):
         raise InvalidMoveError("not_text", "", value=repr(text))
@@ -269,10 +270,8 @@ def parse_action(text: str) -> Move | str:
         column = take.group(1)
         if len(column) > 1 and column.startswith("0"):
             raise InvalidMoveError("leading_zero", token, digits=column)
-        if not 1 <= len(column) <= 2 or not 1 <= int(column) <= MAX_COLUMNS:
-            raise InvalidMoveError(
-                "column_range", token, column=_number(column), columns=MAX_COLUMNS
-            )
+        if not 1 <= len(column) <= 2 or not 1 <= int(column) <= columns:
+            raise InvalidMoveError("column_range", token, column=_number(column), columns=columns)
         return Move.take_off(int(column))
     match = _MOVE_RE.fullmatch(token)
     if match is None:
@@ -282,10 +281,8 @@ def parse_action(text: str) -> Move | str:
         if number is not None and len(number) > 1 and number.startswith("0"):
             raise InvalidMoveError("leading_zero", token, digits=number)
     for column in (source, target):
-        if not 1 <= len(column) <= 2 or not 1 <= int(column) <= MAX_COLUMNS:
-            raise InvalidMoveError(
-                "column_range", token, column=_number(column), columns=MAX_COLUMNS
-            )
+        if not 1 <= len(column) <= 2 or not 1 <= int(column) <= columns:
+            raise InvalidMoveError("column_range", token, column=_number(column), columns=columns)
     if count is not None and (len(count) > 3 or not 1 <= int(count) <= MAX_COUNT):
         raise InvalidMoveError("count_range", token, count=_number(count))
     return Move(int(source), int(target), int(count) if count is not None else None)

@@ -129,7 +129,7 @@ def play_in_terminal(
             print(help_text, file=stream)
             continue
         try:
-            action = parse_action(command)
+            action = parse_action(command, game.position.variant.columns)
             if action == "undo":
                 undone = game.undo()
                 print(text("terminal", "undid", language, action=str(undone)), file=stream)

@@ -44,6 +44,16 @@ def test_seven_columns_fit_inside_the_viewport_with_larger_cards(
     expect(table.page.locator(".removed-slot:not([hidden])")).to_have_count(4)
 
 
+COVERED_CORNERS = """(selector) => {
+  const b = document.querySelector(selector).getBoundingClientRect();
+  return [...document.querySelectorAll('#tableau .card .corner')]
+    .map(e => [e.closest('.card').getAttribute('aria-label') || '', e.getBoundingClientRect()])
+    .filter(([, r]) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom)
+    .map(([label]) => label);
+}"""
+"""The cards whose corner (rank and suit) the element ``selector`` overlaps."""
+
+
 def test_the_1949_take_off_has_a_button_and_a_key(table: Any) -> None:
     columns = "".join(f"{n}: |\n" for n in range(4, 11))
     table.open_position(
@@ -57,6 +67,12 @@ def test_the_1949_take_off_has_a_button_and_a_key(table: Any) -> None:
     expect(button).to_have_attribute(
         "aria-label", "Take off the run of spades at the end of column 1 (T)."
     )
+    # the button hides no card's corner (its rank and suit), on a laptop and a phone
+    for size in ({"width": 1280, "height": 800}, PHONE):
+        page.set_viewport_size(size)
+        table.idle()
+        covered = page.evaluate(COVERED_CORNERS, "#column-1 .take-off")
+        assert covered == [], (size, covered)
     button.click()
     table.idle()
     assert table.api_state()["removed"] == ["S"]

@@ -159,6 +159,19 @@ def test_a_take_off_where_runs_leave_by_themselves_is_refused(client: TestClient
     assert refused.json()["reason"] == "runs_leave_by_themselves"
 
 
+def test_a_column_past_a_seven_column_game_is_refused_naming_its_seven(
+    client: TestClient,
+) -> None:
+    state = new_game(client, variant="spiderette", suits=1)
+    for action in ("11>1", "1>8", "t8"):
+        refused = act(client, state, action)
+        assert refused.status_code == 400
+        body = refused.json()
+        assert (body["reason"], body["problem"]) == ("bad_action", "column_range")
+        assert body["message"].endswith("the columns are numbered 1 to 7."), body
+        assert body["message"].startswith(f"'{action}':"), body
+
+
 def test_an_unknown_variant_is_400_and_the_daily_deal_has_none(client: TestClient) -> None:
     response = client.post("/api/games", json={"variant": "klondike"})
     assert (response.status_code, response.json()["reason"]) == (400, "bad_request")

@@ -543,7 +543,7 @@ class GameService:
                     reason = rules.group_refusal(game.position, column, count) or "no_target"
                     raise ApiError(422, reason, action=f"auto {column}:{count}")
             else:
-                action = parse_action(request.action)
+                action = parse_action(request.action, game.position.variant.columns)
                 if isinstance(action, str):  # undo, redo, restart: not after the win
                     check_not_over(game, action)
                 if isinstance(action, Move) and not action.is_resolved:

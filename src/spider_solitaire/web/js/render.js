@@ -219,8 +219,9 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
 
   /**
    * The take-off button on a complete run the server listed in `take_offs` (spider-1949:
-   * the player takes a run off when they choose), at the run's King; none elsewhere. Its
-   * id is `take-off-<column>`, so that a take-off hint can mark it (help.js).
+   * the player takes a run off when they choose), on the run's Ace below its corner;
+   * none elsewhere. Its id is `take-off-<column>`, so that a take-off hint can mark it
+   * (help.js).
    */
   function placeTakeOff(colEl, column, game, length, sizes) {
     const offer = (game?.take_offs || []).find((entry) => entry.column === column);
@@ -247,7 +248,8 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     const cards = drawn?.columns[column - 1] || [];
     const faceDown = faceDownCount(cards);
     const tops = cardTops({ ...sizes, faceDown, faceUp: cards.length - faceDown });
-    button.style.top = `${tops[Math.max(0, length - 13)] || 0}px`;
+    // on the run's Ace (the last card), just below its corner: no card's rank or suit hidden
+    button.style.top = `${(tops[length - 1] || 0) + sizes.cornerHeight + 2}px`;
     colEl.append(button); // after the cards: the last child
   }
 
