@@ -126,6 +126,9 @@ def test_a_spiderette_replay_shows_seven_columns_on_a_laptop_and_a_phone(
     page.locator("#replay-share").click()
     link = page.locator("#share-link")
     expect(link).not_to_have_value("")
+    # the link box (the link, Copy, Revoke) keeps every card of the owner's table in sight
+    owner.idle()
+    _check_step(owner, len(ACTIONS), _positions()[-1], PHONE_LANDSCAPE)
     visitor: Table = make_table(viewport=PHONE_LANDSCAPE, touch=True)
     visitor.page.goto(link.input_value())
     visitor.ready()
