@@ -247,9 +247,9 @@ def test_the_guided_start_shows_once_and_can_be_skipped(make_table: Any) -> None
     web = catalog("en")["web"]
     expect(tour).to_be_visible()
     expect(tour).to_have_attribute("role", "dialog")
-    # the first step says what the game is for: eight runs from King to Ace of one suit
+    # the first step says what the game is for: runs from King to Ace of one suit
     expect(tour.locator("#tour-text")).to_have_text(web["tour.goal"])
-    expect(tour.locator("#tour-text")).to_contain_text("eight runs, each from King down to Ace")
+    expect(tour.locator("#tour-text")).to_contain_text("build runs, each from King down to Ace")
     expect(page.locator("#removed")).to_have_class(has_class("hinted"))
     expect(page.locator("#tour-next")).to_be_focused()
 

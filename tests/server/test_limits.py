@@ -120,6 +120,31 @@ def test_solver_requests_over_the_limit_are_429_with_retry_after(
         assert stranger.json()["limit"] == "3 solver requests per address in 60 s"
 
 
+def test_a_kept_solution_plays_to_its_end_whatever_the_solver_limit(client: TestClient) -> None:
+    """Only the solve counts as a solver request: the moves of the solution it keeps run no
+    solver, so a solution longer than the limit (2 a player here) plays to the win."""
+    columns = {1: "| KS QS JS TS 9S 8S 7S 6S", 2: "| 5S 4S", 3: "| 3S 2S", 4: "| AS"}
+    created = client.post("/api/games", json={"position": board(columns, rules="S1C")})
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    first = asking.next_step(client, game_id, 0)  # the solve (counted), then its first move
+    assert first.status_code == 200, first.text
+    steps = [first.json()]
+    while not steps[-1]["state"]["is_won"]:
+        version = steps[-1]["state"]["version"]
+        step = client.post(f"/api/games/{game_id}/solution/next", json={"version": version})
+        assert step.status_code == 200, step.text
+        steps.append(step.json())
+    assert [(step["action"], step["remaining"]) for step in steps] == [
+        ("2:2>1", 2),
+        ("3:2>1", 1),
+        ("4:1>1", 0),
+    ]
+    assert steps[-1]["state"]["removed"] == ["S"]
+    hint = client.post(f"/api/games/{game_id}/hint", json={"version": 3})
+    assert hint.status_code != 429  # the player's second solver request of the window
+
+
 def test_new_games_over_the_limit_are_429_and_make_no_player(
     app: FastAPI, make_client: Callable[[], TestClient]
 ) -> None:

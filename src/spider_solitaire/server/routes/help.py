@@ -30,6 +30,7 @@ from .deps import (
     Help,
     HelpJobId,
     Language,
+    Limiter,
     Player,
     SearchId,
     Service,
@@ -102,19 +103,27 @@ async def can_win(game_id: GameId, body: CanWinRequest, helper: Help, asker: Ask
         **HELP_JOB_202,
     },
     summary="Play the next move of the solution",
-    dependencies=[SOLVER_LIMIT],
 )
 async def solution_next(
-    game_id: GameId, body: HelpRequest, helper: Help, asker: Asking, response: Response
+    game_id: GameId,
+    body: HelpRequest,
+    helper: Help,
+    asker: Asking,
+    response: Response,
+    limiter: Limiter,
+    blocking: Blocker,
 ) -> SolutionStep | HelpJob:
     """Play the next move of the solver's solution from the current position (solved once,
     then kept); answered like an action, with the move, the moves left and the panel's
     sentence. The game is marked assisted. When no solution of this position is kept yet,
     the answer is 202 with a job that solves it (poll it; once ``done``, ask again; when
-    ``failed``, its reason is ``not_winnable`` or ``no_solution_found``)."""
+    ``failed``, its reason is ``not_winnable`` or ``no_solution_found``). Only that solve
+    counts as a solver request (429 ``rate_limited`` over the limit): a move of a kept
+    solution runs no solver, so a long solution plays to its end (a decision of ours)."""
     step = await helper.solutions.next_step(asker, game_id, body.version)
     if step is not None:
         return step
+    await blocking(limiter.check, "solver", asker.address, asker.player)
     answers = helper.long_answers
     job = await answers.start_solution(asker, game_id, body.version)
     response.status_code = 202

@@ -25,7 +25,7 @@ function remember() {
 
 /**
  * The steps for `game` (the current GameState): each {text, mark}. The first says what the
- * game is for (issue 19, item 12), marking the removed runs' eight places. The card that can move
+ * game is for (issue 19, item 12), marking the removed runs' places (eight, or four). The card that can move
  * is one the server listed with a column to go to (`groups[].targets`): its auto target,
  * else the first listed; the step is left out when no group can go anywhere.
  */
