@@ -16,11 +16,12 @@ library only.
 """
 
 from .facts import Weights
-from .hints import HINT_CHOICES, Hint, HintWeights, hint, hints, no_useful_move
+from .hints import HINT_BUDGET, HINT_CHOICES, THINK_LONGER, Hint, HintWeights, hint, hints, no_useful_move
 from .reasons import HINT_CODES
 from .search import STATUSES, SolveProgress, SolverError, SolveResult, solve
 
 __all__ = [
+    "HINT_BUDGET",
     "HINT_CHOICES",
     "HINT_CODES",
     "STATUSES",
@@ -29,6 +30,7 @@ __all__ = [
     "SolveProgress",
     "SolveResult",
     "SolverError",
+    "THINK_LONGER",
     "Weights",
     "hint",
     "hints",

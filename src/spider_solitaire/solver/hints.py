@@ -48,6 +48,13 @@ HINT_CHOICES = 5
 """How many hints :func:`hints` ranks at most (the best and the next good moves; a
 decision of ours, as Windows 7's Spider shows the next on each press of H)."""
 
+HINT_BUDGET = 20_000
+"""The node budget of a hint (node expansions of its search, counted the same on the pure
+and the compiled build, so that the same view gets the same hint on both)."""
+
+THINK_LONGER = 10
+"""How many times :data:`HINT_BUDGET` "Think longer" spends."""
+
 HISTORY = 100
 """How many earlier positions of the game (at most) a hint looks back at: it never goes
 back to one of them, and it only calls a line an improvement when the line ends better
@@ -97,11 +104,18 @@ class Hint:
             important first; ``("stuck",)`` when stuck, ``()`` when the game is won.
         line: the short plan the move starts (the move first), for a caller that
             wants to show more; moves after one that turns up a card are not included.
+        chance: the search's estimate, in [0, 1], of the chance to win the game from
+            here by following this hint and the hints after it (``None`` when no search
+            judged it: a take-off, ``stuck``, a won game, a forced deal).
+        nodes: the search's work for this hint, in node expansions (positions whose
+            moves were generated), counted against the budget it was given.
     """
 
     move: Move | None
     reasons: tuple[str, ...]
     line: tuple[Move, ...] = ()
+    chance: float | None = None
+    nodes: int = 0
 
     def explain(self, language: str = "en") -> list[str]:
         """Return one sentence per reason, in ``language`` (``"en"`` or ``"es"``; English
@@ -110,12 +124,15 @@ class Hint:
 
     def to_dict(self, language: str = "en") -> dict[str, object]:
         """Return JSON-ready data: ``move`` (notation or None), ``reasons``,
-        ``messages`` (in ``language``) and ``line`` (notation)."""
+        ``messages`` (in ``language``), ``line`` (notation), ``chance`` (a float in
+        [0, 1] or None) and ``nodes`` (an int)."""
         return {
             "move": str(self.move) if self.move is not None else None,
             "reasons": list(self.reasons),
             "messages": self.explain(language),
             "line": [str(move) for move in self.line],
+            "chance": self.chance,
+            "nodes": self.nodes,
         }
 
 
@@ -190,6 +207,7 @@ def hint(
     width: int = 40,
     depth: int = 8,
     weights: Weights | None = None,
+    budget: int = HINT_BUDGET,
 ) -> Hint:
     """Suggest one action for ``game`` from the player's view, with reasons.
 
@@ -213,6 +231,8 @@ def hint(
         width: positions kept per layer of the look-ahead.
         depth: moves of look-ahead at most.
         weights: the evaluation; None for :data:`HINT_WEIGHTS` of the game's suit count.
+        budget: node expansions the search may spend (:data:`HINT_BUDGET`; "Think
+            longer" gives :data:`THINK_LONGER` times as many).
 
     Returns:
         A :class:`Hint`.
@@ -227,6 +247,7 @@ def hints(
     width: int = 40,
     depth: int = 8,
     weights: Weights | None = None,
+    budget: int = HINT_BUDGET,
 ) -> tuple[Hint, ...]:
     """Rank up to ``limit`` hints for ``game``: :func:`hint` first (the best), then the
     next good moves, best first, each with its own reasons and plan (what repeated
@@ -245,7 +266,7 @@ def hints(
     Args:
         game: the game (not changed).
         limit: hints at most (1 or more).
-        width, depth, weights: as for :func:`hint`.
+        width, depth, weights, budget: as for :func:`hint`.
 
     Returns:
         One hint or more; the first is :func:`hint`'s.
