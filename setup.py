@@ -27,6 +27,10 @@ COMPILED: tuple[str, ...] = (
     "spider_solitaire.solver.beam",
     "spider_solitaire.solver.search",
     "spider_solitaire.solver.hints",
+    "spider_solitaire.solver.lookahead",
+    "spider_solitaire.solver.worlds",
+    "spider_solitaire.solver.judge",
+    "spider_solitaire.solver.values",
     "spider_solitaire.solver.reasons",
 )
 """The modules built as extension modules with ``SPIDER_COMPILE=1``, by dotted name."""

@@ -9,6 +9,11 @@ Every deal's result is appended to ``--out`` (JSON lines) as soon as it is playe
 long run can be stopped and resumed: deals already in the file with the same settings are
 not played again, and the summary covers every chosen deal found in the file.
 
+Each row also keeps the game's ``trace``: before each hint, the stock rows left and the
+hint's evaluation of the view (what ``scripts/train_hint_values.py`` fits the stage values
+on). Tuning deals are in ``bench/data/tuning.txt`` (``--codes bench/data/tuning.txt``);
+the default deals are the check deals, never tuned on.
+
 Printed: one line per deal, then wins with a 95% confidence interval (Wilson score
 interval), runs removed on average, the CPU time per hint (median, 95th percentile,
 maximum; ``time.process_time`` around each hint, in the process that computes it) and
@@ -23,12 +28,13 @@ Usage::
     .venv/bin/python bench/hintbot.py --suits 4 --count 100 --out results/h4.jsonl
         [--jobs 1] [--max-actions 1500] [--rule classic|flexible] [--codes FILE]
         [--variant spider|spider-1949|bicycle|relaxed|spiderette|will-o-the-wisp]
-        [--hint beam]
+        [--hint shipped] [--budget NODES]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import multiprocessing
@@ -40,33 +46,47 @@ from pathlib import Path
 
 from solve import add_deal_options, percentile, read_codes
 from spider_solitaire import Game
-from spider_solitaire.solver import Hint
+from spider_solitaire.solver import HINT_BUDGET, Hint
+from spider_solitaire.solver.board import Board
+from spider_solitaire.solver.hints import DEFAULT_HINT_WEIGHTS, HINT_WEIGHTS
 from spider_solitaire.variants import find_variant
 
-HINTS = ("beam",)
-"""The hints this bench can play: ``beam`` is the shipped hint (a look-ahead to the next deal,
-:func:`spider_solitaire.solver.hints.hint`). A new hint joins this tuple with a branch in
-:func:`hint_function`."""
+HINTS = ("shipped",)
+"""The hints this bench can play: ``shipped`` is the shipped hint
+(:func:`spider_solitaire.solver.hints.hint`: candidate lines from a look-ahead, judged over
+sampled face-down cards within ``--budget`` nodes). A new hint joins this tuple with a
+branch in :func:`hint_function`."""
 
 
-def hint_function(name: str) -> Callable[[Game], Hint]:
-    """Return the hint called ``name`` (one of :data:`HINTS`); ``ValueError`` for another name."""
-    if name == "beam":
+def hint_function(name: str, budget: int) -> Callable[[Game], Hint]:
+    """Return the hint called ``name`` (one of :data:`HINTS`) at a node budget of ``budget``;
+    ``ValueError`` for another name."""
+    if name == "shipped":
         from spider_solitaire.solver.hints import hint
 
-        return hint
+        return functools.partial(hint, budget=budget)
     raise ValueError(f"unknown hint {name!r}; known: {', '.join(HINTS)}")
+
+
+def view_score(game: Game) -> int:
+    """The hint's evaluation of the player's view of ``game`` (lower is better): what the
+    stage values are fitted on (``scripts/train_hint_values.py``)."""
+    view = game.position.hidden_view()
+    board = Board.from_position(view)
+    return board.table(HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)).score(board.columns)
 
 
 def play_one(code: str, settings: dict[str, object]) -> dict[str, object]:
     """Play one deal with hints alone; return how it went, with the CPU seconds of every
     hint (``cpu``, in play order)."""
     game = Game.from_code(code, undo_limit=100)
-    suggest = hint_function(str(settings["hint"]))
+    suggest = hint_function(str(settings["hint"]), int(str(settings["budget"])))
     max_actions = int(str(settings["max_actions"]))
     cpu: list[float] = []
+    trace: list[tuple[int, int]] = []
     end = "move cap"
     while game.move_count < max_actions and not game.is_won:
+        trace.append((game.stock_rows_left, view_score(game)))
         started = time.process_time()
         suggestion = suggest(game)
         cpu.append(round(time.process_time() - started, 5))
@@ -85,6 +105,7 @@ def play_one(code: str, settings: dict[str, object]) -> dict[str, object]:
         "stock_rows_left": game.stock_rows_left,
         "face_down_left": sum(game.position.face_down),
         "cpu": cpu,
+        "trace": trace,
     }
 
 
@@ -135,11 +156,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_deal_options(parser)
     parser.add_argument("--max-actions", type=int, default=1500)
-    parser.add_argument("--hint", choices=HINTS, default="beam")
+    parser.add_argument("--hint", choices=HINTS, default="shipped")
+    parser.add_argument("--budget", type=int, default=HINT_BUDGET, help="nodes per hint")
     parser.add_argument("--out", type=Path, required=True, help="JSON lines, appended")
     args = parser.parse_args()
     settings: dict[str, object] = {
         "hint": args.hint,
+        "budget": args.budget,
         "max_actions": args.max_actions,
     }
     codes = read_codes(args.codes, args.suits, args.rule, args.count, args.variant)

@@ -16,7 +16,16 @@ library only.
 """
 
 from .facts import Weights
-from .hints import HINT_BUDGET, HINT_CHOICES, THINK_LONGER, Hint, HintWeights, hint, hints, no_useful_move
+from .hints import (
+    HINT_BUDGET,
+    HINT_CHOICES,
+    THINK_LONGER,
+    Hint,
+    HintWeights,
+    hint,
+    hints,
+    no_useful_move,
+)
 from .reasons import HINT_CODES
 from .search import STATUSES, SolveProgress, SolverError, SolveResult, solve
 
@@ -25,12 +34,12 @@ __all__ = [
     "HINT_CHOICES",
     "HINT_CODES",
     "STATUSES",
+    "THINK_LONGER",
     "Hint",
     "HintWeights",
     "SolveProgress",
     "SolveResult",
     "SolverError",
-    "THINK_LONGER",
     "Weights",
     "hint",
     "hints",

@@ -1,59 +1,84 @@
-"""``hint``: one suggested action, with reasons, from what the player can see.
+"""``hint``: one suggested action, with reasons and an estimated chance, from what the
+player can see.
 
 The hint never looks at a face-down card or at the stock: it works on the player's view
 (:meth:`~spider_solitaire.position.Position.hidden_view`), so two positions that differ
-only there get the same hint. A face-down card that a line of play would turn up becomes
-an *unknown* card in the search: it cannot move and nothing goes onto it.
+only there get the same hint.
 
-How it chooses: a small beam search over the moves that can be played before the next
-deal (a deal reveals only unknown cards), scored by :class:`HintWeights` (lower is
-better). The first move of the best line found is the hint when that line ends better
-than the position now; moves back to a position met in the last actions of the game are
-never proposed (no undoing the previous move, no back-and-forth), and a line only counts
-as an improvement when it ends better than every position met since the last deal. When
-no line improves the position, the hint is to deal (``deal_now``), or, when the deal needs
-an empty column filled first, that filling move (``fill_to_deal``); with no deal left,
-``stuck``: undo is the way out.
+How it chooses (issue 28; the method is lonelybot's for Klondike, adapted to Spider's
+hidden stock, ``../shared/notes/honest-hints.md``):
 
-Hints that do not contradict themselves (decisions of ours, issue 19): a hint never moves
-cards moved since the last deal straight back to the column they came from (whoever moved
-them: a hint followed, or the player), and once a ``fill_to_deal`` hint was followed the
-next hint is the deal.
+1. **Candidates.** A look-ahead on the view (:mod:`~spider_solitaire.solver.lookahead`:
+   a beam over the moves before the next deal, scored by :data:`HINT_WEIGHTS`, a turned-up
+   card unknown) finds the best line for each first move. The lines that end better than
+   the position now and than every position met since the last deal are the candidates
+   (at most :data:`CANDIDATES`), each cut after its first move that turns a card up: a
+   hint commits only up to the next reveal, then thinks again from the new view.
+2. **Judging.** Each candidate is played on sampled worlds (:mod:`~spider_solitaire.solver.worlds`:
+   the unseen cards dealt into the face-down slots; the stock is never given cards), a
+   narrow look-ahead searches on in each world up to the next deal, and the position it
+   reaches is valued as a chance to win by the stage's learned curve
+   (:func:`~spider_solitaire.solver.judge.chance`). A bandit (sequential halving) shares
+   the node budget among the candidates (:mod:`~spider_solitaire.solver.judge`); the
+   candidate with the best mean is the hint, the others follow by their estimate.
+3. **Plans are kept.** When the last action followed the previous hint's line and turned
+   up no card, the hint is that line's next move (its chance as estimated then): a plan is
+   not dropped halfway for an equally good one.
+4. **No line improves:** deal (``deal_now``), or, when the deal needs an empty column
+   filled first, that filling move (``fill_to_deal``), after which the hint is the deal;
+   with no deal left, a move that does something by itself, else ``stuck``: undo is the
+   way out.
+
+Hints that do not contradict themselves (issue 19, stated over positions, issue 28): a
+hint never leads back to a position met since the last deal (so never undoes the last
+move, never goes round in circles), and only calls a line an improvement when it ends
+better than every one of them. Every random choice is seeded from the view, and the
+budget counts nodes, not seconds: the same view and history always get the same hint, on
+the pure and the compiled build alike.
 
 Why a hint is given (its reason codes) is :mod:`~spider_solitaire.solver.reasons`'s job.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..game import Game
 from ..messages import message
 from ..moves import Move
+from ..position import Position
 from .board import (
     Action,
     Board,
     Columns,
     ColumnTable,
-    action,
     action_of,
+    after_move,
     ends_in_complete_run,
-    without_complete_run,
 )
-from .facts import ColumnFacts, Weights, in_column_order, targets
+from .facts import Weights
+from .judge import Judge
+from .lookahead import Found, children, look_ahead
 from .reasons import cut_line, line_reasons, move_reasons, replay
+from .worlds import Worlds, unseen_cards, view_seed
 
 HINT_CHOICES = 5
 """How many hints :func:`hints` ranks at most (the best and the next good moves; a
 decision of ours, as Windows 7's Spider shows the next on each press of H)."""
 
-HINT_BUDGET = 20_000
-"""The node budget of a hint (node expansions of its search, counted the same on the pure
-and the compiled build, so that the same view gets the same hint on both)."""
+HINT_BUDGET = 5_000
+"""The node budget of a hint's judging (node expansions, counted the same on the pure and
+the compiled build, so that the same view gets the same hint on both): about 60 ms of CPU
+on the compiled build when the hint thinks afresh (most hints follow a plan and cost
+almost nothing). Four times as much won no more on tuning deals (4 of 40 at 5,000 and at
+20,000 nodes, ``bench/hintbot.py --codes bench/data/tuning.txt``), so the hint does not
+spend it."""
 
 THINK_LONGER = 10
-"""How many times :data:`HINT_BUDGET` "Think longer" spends."""
+"""How many times :data:`HINT_BUDGET` "Think longer" spends (about 0.6 s on the compiled
+build)."""
 
 HISTORY = 100
 """How many earlier positions of the game (at most) a hint looks back at: it never goes
@@ -108,14 +133,15 @@ class Hint:
             here by following this hint and the hints after it (``None`` when no search
             judged it: a take-off, ``stuck``, a won game, a forced deal).
         nodes: the search's work for this hint, in node expansions (positions whose
-            moves were generated), counted against the budget it was given.
+            moves were generated), counted against the budget it was given (not part of
+            the hint's identity: two equal hints may have cost different work).
     """
 
     move: Move | None
     reasons: tuple[str, ...]
     line: tuple[Move, ...] = ()
     chance: float | None = None
-    nodes: int = 0
+    nodes: int = field(default=0, compare=False)
 
     def explain(self, language: str = "en") -> list[str]:
         """Return one sentence per reason, in ``language`` (``"en"`` or ``"es"``; English
@@ -136,28 +162,16 @@ class Hint:
         }
 
 
-class _Child(NamedTuple):
-    """A move from a view and the columns after it."""
+CANDIDATES = 6
+"""Candidate lines judged over sampled worlds at most (the best of the look-ahead's
+lines by their first move; a decision of ours, measured with ``bench/hintbot.py`` on
+tuning deals)."""
 
-    action: Action
-    columns: Columns
+CACHE_SIZE = 512
+"""Hints kept in this process (a cache: dropping it changes no answer, only the time)."""
 
-
-class _Line(NamedTuple):
-    """A position reached by the look-ahead and the moves that reach it."""
-
-    columns: Columns
-    actions: tuple[Action, ...]
-
-
-class _Found(NamedTuple):
-    """A look-ahead's best line."""
-
-    score: int
-    """The evaluation at the line's end."""
-    length: int
-    """Moves in the line."""
-    actions: list[Action]
+DEAL_NOW = Hint(Move.deal(), ("deal_now",), (Move.deal(),))
+"""The hint to deal."""
 
 
 class _Past(NamedTuple):
@@ -167,38 +181,35 @@ class _Past(NamedTuple):
     action: Action
 
 
-def _children(table: ColumnTable, columns: Columns, prune: bool) -> list[_Child]:
-    """Return the moves (no deal) from ``columns`` with the columns after each, in the
-    engine's order. With ``prune``: a suited run is split only to make a longer suited
-    run, only the first empty column is a target, and a whole column never moves into
-    an empty one."""
-    facts: list[ColumnFacts] = [table.facts(column) for column in columns]
-    where = targets(facts)
-    first_empty = where.empty[:1]
-    out: list[_Child] = []
-    for source, source_facts in enumerate(facts):
-        if not source_facts.movable:
-            continue
-        run = source_facts.top_run
-        for group in table.groups(columns[source], source_facts):
-            count = group.size
-            if prune:
-                empty = first_empty if group.rest else []
-                goes_to = in_column_order(where.by_rank[group.onto_rank], empty)
-            else:
-                goes_to = where.for_group(group.onto_rank)
-            for target in goes_to:
-                target_column = columns[target]
-                if prune and target_column and count < run:
-                    suited = target_column[-1] == group.first + 1
-                    if not suited or facts[target].top_run + count <= run:
-                        continue
-                after = list(columns)
-                after[source] = group.rest
-                joined = target_column + group.cards
-                after[target] = without_complete_run(joined) if table.remove else joined
-                out.append(_Child(action(source, target, count), tuple(after)))
-    return out
+class _Settings(NamedTuple):
+    """A hint's settings (see :func:`hint`)."""
+
+    width: int
+    depth: int
+    weights: Weights | None
+    budget: int
+
+
+class _Scene(NamedTuple):
+    """What a hint reads from the game: the view, its board and column table, the
+    positions since the last deal (most recent first), and the score a line must beat."""
+
+    view: Position
+    board: Board
+    table: ColumnTable
+    history: list[_Past]
+    forbidden: set[Columns]
+    baseline: int
+
+
+class _Candidate(NamedTuple):
+    """A candidate line (cut after its first reveal) and its reasons."""
+
+    plan: tuple[Action, ...]
+    reasons: tuple[str, ...]
+
+
+_CACHE: dict[tuple[object, ...], tuple[Hint, ...]] = {}
 
 
 def hint(
@@ -209,35 +220,27 @@ def hint(
     weights: Weights | None = None,
     budget: int = HINT_BUDGET,
 ) -> Hint:
-    """Suggest one action for ``game`` from the player's view, with reasons.
+    """Suggest one action for ``game`` from the player's view, with reasons and, when the
+    search judged it, the estimated chance to win by following the hints from here.
 
     Only the player's view is read (face-down cards and the stock are never looked at),
     plus the positions of the game since the last deal (at most :data:`HISTORY`), which
-    the hint refuses to go back to. Deterministic: the same view and history give the
-    same hint.
-
-    Plans are kept: when the moves played since an earlier position follow the line the
-    look-ahead found there (and turned up no card), the rest of that line competes with
-    the new look-ahead (the latest such position is used), so a plan is not dropped for
-    an equally good one; with the rule that a line must end better than every position
-    since the last deal, this keeps hints from going round in circles.
-
-    Moves that take cards moved since the last deal straight back to the column they came
-    from are never hinted (:func:`_straight_back`), and when the last action followed a
-    ``fill_to_deal`` hint, the hint is the deal.
+    the hint never goes back to. Deterministic: the same view and history give the same
+    hint, whatever the build and however fast the machine (the module's docstring says
+    how it chooses).
 
     Args:
         game: the game (not changed).
-        width: positions kept per layer of the look-ahead.
-        depth: moves of look-ahead at most.
+        width: positions kept per layer of the look-ahead on the view.
+        depth: moves of that look-ahead at most.
         weights: the evaluation; None for :data:`HINT_WEIGHTS` of the game's suit count.
-        budget: node expansions the search may spend (:data:`HINT_BUDGET`; "Think
+        budget: node expansions the judging may spend (:data:`HINT_BUDGET`; "Think
             longer" gives :data:`THINK_LONGER` times as many).
 
     Returns:
-        A :class:`Hint`.
+        A :class:`Hint` (``move`` None and ``reasons`` empty for a won game).
     """
-    return _hint(game, width, depth, weights, follow=True)
+    return _ranked(game, _Settings(width, depth, weights, budget), 1)[0]
 
 
 def hints(
@@ -250,18 +253,11 @@ def hints(
     budget: int = HINT_BUDGET,
 ) -> tuple[Hint, ...]:
     """Rank up to ``limit`` hints for ``game``: :func:`hint` first (the best), then the
-    next good moves, best first, each with its own reasons and plan (what repeated
-    presses of H show, then round again).
+    other candidate lines by their estimated chance, best first, each a different move
+    (two moves of the same cards onto equal cards count as one), each with its own reasons,
+    plan and chance: what repeated presses of H show, then round again.
 
-    A next good move is the first move of a line of the same look-ahead that ends better
-    than the position now and than every position since the last deal (as the best's
-    line must), whose reasons are not empty; lines are ranked by their end's evaluation,
-    then length, then the engine's order of first moves. Its reasons are the first move's
-    own, or its line's when the line's next move uses a column the first one changed (a
-    decision of ours: no next move is credited with what a later, independent move does).
-    Moves straight back and
-    positions met since the last deal are left out, as for :func:`hint`. A deal, a fill
-    for the deal, a take-off or ``stuck`` comes alone (no move helps then).
+    A deal, a fill for the deal, a take-off or ``stuck`` comes alone (no move helps then).
 
     Args:
         game: the game (not changed).
@@ -270,37 +266,234 @@ def hints(
 
     Returns:
         One hint or more; the first is :func:`hint`'s.
+
+    Raises:
+        ValueError: ``limit`` is below 1.
     """
-    first = _hint(game, width, depth, weights, follow=True)
-    alone = first.move is None or first.move.is_deal or first.move.is_take_off
-    if alone or first.reasons == ("fill_to_deal",):
-        return (first,)
+    if limit < 1:
+        raise ValueError(f"limit must be 1 or more, not {limit}")
+    return _ranked(game, _Settings(width, depth, weights, budget), limit)[:limit]
+
+
+def _ranked(game: Game, settings: _Settings, limit: int) -> tuple[Hint, ...]:
+    """The ranked hints of ``game`` (only the best when ``limit`` is 1); cached by
+    everything they depend on."""
     view = game.position.hidden_view()
+    if view.is_won:
+        return (Hint(None, ()),)
+    scene = _scene(game, view, settings)
+    return _cached(
+        scene, settings, ("ranked", limit > 1), lambda: _think(game, scene, settings, limit)
+    )
+
+
+def _cached(
+    scene: _Scene,
+    settings: _Settings,
+    kind: tuple[object, ...],
+    make: Callable[[], tuple[Hint, ...]],
+) -> tuple[Hint, ...]:
+    """Return what ``make`` returns for ``scene``, from the cache when it is there (the key
+    is everything a hint depends on: the view, its history since the last deal, the
+    settings and ``kind``)."""
+    view = scene.view
+    history = tuple(scene.history)
+    key = (scene.board.columns, len(view.stock), view.variant, view.rule, history, settings, kind)
+    found = _CACHE.get(key)
+    if found is None:
+        found = make()
+        if len(_CACHE) >= CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[key] = found
+    return found
+
+
+def _scene(game: Game, view: Position, settings: _Settings) -> _Scene:
+    """Read what a hint needs from ``game`` and its ``view``."""
     board = Board.from_position(view)
-    if weights is None:
-        weights = HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
+    weights = settings.weights or HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
     table = board.table(weights)
-    columns = board.columns
-    forbidden = {past.columns for past in _history(game, len(view.stock))}
-    banned = _straight_back(game, len(view.stock))
-    baseline = min([table.score(columns)] + [table.score(past) for past in forbidden])
-    by_first: dict[Action, _Found] = {}
-    _look_ahead(table, columns, forbidden, width, depth, banned, by_first)
-    ranked = [first]
-    order = sorted(by_first.items(), key=lambda item: (item[1].score, item[1].length))
-    for move, found in order:
-        if len(ranked) >= limit:
+    history = _history(game, len(view.stock))
+    forbidden = {past.columns for past in history}
+    scores = [table.score(board.columns)] + [table.score(columns) for columns in forbidden]
+    return _Scene(view, board, table, history, forbidden, min(scores))
+
+
+def _think(game: Game, scene: _Scene, settings: _Settings, limit: int) -> tuple[Hint, ...]:
+    """The ranked hints of a scene (see :func:`_ranked`)."""
+    take = _take_off(scene)
+    if take is not None:
+        return (take,)
+    if scene.board.can_deal() and _followed_fill(game, settings):
+        return (DEAL_NOW,)
+    continued = _continued(game, scene, settings)
+    if continued is not None and limit == 1:
+        return (continued,)
+    fresh = _cached(scene, settings, ("fresh",), lambda: _fresh(scene, settings))
+    if continued is None:
+        return fresh
+    return (continued, *[other for other in fresh if other.move != continued.move])
+
+
+def _take_off(scene: _Scene) -> Hint | None:
+    """In ``spider-1949``, the take-off of a complete run waiting at the end of a column (a
+    decision of ours: the hints keep no run to break up; the solver weighs keeping one)."""
+    if scene.table.remove:
+        return None
+    for index, column in enumerate(scene.board.columns):
+        if ends_in_complete_run(column):
+            take = Move.take_off(index + 1)
+            return Hint(take, ("takes_off_run",), (take,))
+    return None
+
+
+def _followed_fill(game: Game, settings: _Settings) -> bool:
+    """True when the last action of ``game`` was the fill that the position before it
+    called for (no line improved there, no deal was possible and a column was empty:
+    ``fill_to_deal``), so that the hint now is the deal."""
+    if not game.can_undo:
+        return False
+    before = game.copy()
+    last = before.undo()
+    if last.is_deal or last.is_take_off:
+        return False
+    scene = _scene(before, before.position.hidden_view(), settings)
+    board = scene.board
+    if board.can_deal() or not board.rows_left or all(board.columns) or _take_off(scene):
+        return False
+    by_first: dict[Action, Found] = {}
+    look_ahead(
+        scene.table, board.columns, scene.forbidden, settings.width, settings.depth, by_first
+    )
+    if _candidates(scene, by_first):
+        return False
+    return _best_fill(scene.table, board.columns, scene.forbidden) == action_of(last)
+
+
+def _stage_start(scene: _Scene) -> int:
+    """How many moves back the stage began: the earliest position since the last deal
+    from which the moves since lead here with no card turned up (0: the last action
+    dealt or turned a card up, or none was played)."""
+    columns, remove = scene.board.columns, scene.table.remove
+    start = 0
+    played: list[Action] = []
+    for steps, past in enumerate(scene.history, start=1):
+        played.insert(0, past.action)
+        if replay(past.columns, played, remove)[-1] != columns:
             break
-        if found.score >= baseline or move.to_move() == first.move:
+        start = steps
+    return start
+
+
+def _continued(game: Game, scene: _Scene, settings: _Settings) -> Hint | None:
+    """The rest of the plan found at the start of the stage (:func:`_stage_start`) when
+    the moves since are that plan's start, and the rest still does something (its
+    reasons) without going back to a position met since the last deal."""
+    steps = _stage_start(scene)
+    if not steps:
+        return None
+    before = game.copy()
+    for _ in range(steps):
+        before.undo()
+    view = before.position.hidden_view()
+    start = _scene(before, view, settings)
+    found = _cached(start, settings, ("fresh",), lambda: _fresh(start, settings))[0]
+    plan = [action_of(move) for move in found.line]
+    played = [past.action for past in reversed(scene.history[:steps])]
+    if len(plan) <= steps or plan[:steps] != played or any(step.is_deal for step in plan):
+        return None
+    rest = plan[steps:]
+    columns, remove = scene.board.columns, scene.table.remove
+    if after_move(columns, rest[0], remove) in scene.forbidden:
+        return None
+    reasons = move_reasons(columns, rest[0]) or line_reasons(columns, rest, remove)
+    if not reasons:
+        return None
+    return Hint(found.line[steps], tuple(reasons), found.line[steps:], found.chance, 0)
+
+
+def _fresh(scene: _Scene, settings: _Settings) -> tuple[Hint, ...]:
+    """Think afresh: the candidates, judged over sampled worlds; the deal, a fill or the
+    way out when no line improves."""
+    by_first: dict[Action, Found] = {}
+    columns = scene.board.columns
+    search = look_ahead(
+        scene.table, columns, scene.forbidden, settings.width, settings.depth, by_first
+    )
+    candidates = _candidates(scene, by_first)
+    if not candidates:
+        return (_no_line(scene),)
+    unseen = unseen_cards(scene.view)
+    if unseen is None:  # a puzzle holding part of a deck: the look-ahead's order alone
+        return tuple(_as_hint(candidate, None, search.nodes) for candidate in candidates)
+    view = scene.view
+    worlds = Worlds(columns, unseen, view_seed(columns, len(view.stock)))
+    judge = Judge(scene.table, columns, worlds, view.suits, scene.board.rows_left)
+    budget = settings.budget if len(candidates) > 1 else settings.budget // 4
+    verdicts = judge.judge([candidate.plan for candidate in candidates], budget)
+    by_plan = {candidate.plan: candidate for candidate in candidates}
+    nodes = search.nodes + verdicts.nodes
+    return tuple(
+        _as_hint(by_plan[judged.actions], round(judged.chance, 4), nodes)
+        for judged in verdicts.ranked
+    )
+
+
+def _as_hint(candidate: _Candidate, chance: float | None, nodes: int) -> Hint:
+    """The hint that plays ``candidate``."""
+    plan = tuple(step.to_move() for step in candidate.plan)
+    return Hint(plan[0], candidate.reasons, plan, chance, nodes)
+
+
+def _candidates(scene: _Scene, by_first: dict[Action, Found]) -> list[_Candidate]:
+    """The candidate lines: the look-ahead's best line of each first move that ends better
+    than :attr:`_Scene.baseline` and has reasons, best first (ties: the shorter, then the
+    engine's order of first moves), one per group of cards and card it goes onto, at most
+    :data:`CANDIDATES`, each cut after its first reveal."""
+    columns, remove = scene.board.columns, scene.table.remove
+    order = sorted(by_first.values(), key=lambda found: (found.score, found.length))
+    out: list[_Candidate] = []
+    kinds: set[tuple[int, int, bytes]] = set()
+    for found in order:
+        if len(out) >= CANDIDATES or found.score >= scene.baseline:
+            break
+        first = found.actions[0]
+        kind = (first.source, first.count, columns[first.target][-1:])
+        reasons = _reasons(columns, found.actions, remove, lenient=not out)
+        if kind in kinds or not reasons:
             continue
-        reasons = move_reasons(columns, move)
-        if not reasons and _prepares(move, found.actions):
-            reasons = line_reasons(columns, found.actions, table.remove)
-        if reasons:
-            plan = cut_line(columns, found.actions, table.remove)
-            line = tuple(step.to_move() for step in plan)
-            ranked.append(Hint(move.to_move(), tuple(reasons), line))
-    return tuple(ranked)
+        kinds.add(kind)
+        plan = tuple(cut_line(columns, found.actions, remove))
+        out.append(_Candidate(plan, tuple(reasons)))
+    return out
+
+
+def _reasons(columns: Columns, line: list[Action], remove: bool, lenient: bool) -> list[str]:
+    """A line's reasons: its first move's own, or the line's when the first move does
+    nothing by itself and prepares the next (``lenient``: for the look-ahead's best line,
+    whatever the next does; a decision of ours: no other move is credited with what a
+    later, independent move does)."""
+    own = move_reasons(columns, line[0])
+    if own or not (lenient or _prepares(line[0], line)):
+        return own
+    return line_reasons(columns, line, remove)
+
+
+def _no_line(scene: _Scene) -> Hint:
+    """When no line improves: deal, or fill an empty column for the deal, or a move that
+    does something by itself, or ``stuck``."""
+    board, table, columns = scene.board, scene.table, scene.board.columns
+    if board.can_deal():
+        return DEAL_NOW
+    if board.rows_left and not all(columns):
+        fill = _best_fill(table, columns, scene.forbidden)
+        if fill is not None:
+            return Hint(fill.to_move(), ("fill_to_deal",), (fill.to_move(), Move.deal()))
+    useful = _useful_move(table, columns, scene.forbidden)
+    if useful is not None:
+        move, reasons = useful
+        return Hint(move.to_move(), tuple(reasons), (move.to_move(),))
+    return Hint(None, ("stuck",))
 
 
 def _prepares(move: Action, line: list[Action]) -> bool:
@@ -311,119 +504,6 @@ def _prepares(move: Action, line: list[Action]) -> bool:
         return False
     following = line[1]
     return bool({following.source, following.target} & {move.source, move.target})
-
-
-def _hint(game: Game, width: int, depth: int, weights: Weights | None, follow: bool) -> Hint:
-    """:func:`hint`; ``follow``: check whether the last action followed a
-    ``fill_to_deal`` hint (False for that check's own hint, which looks one action back)."""
-    view = game.position.hidden_view()
-    if view.is_won:
-        return Hint(None, ())
-    board = Board.from_position(view)
-    if weights is None:
-        weights = HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
-    table = board.table(weights)
-    columns = board.columns
-    if not table.remove:
-        # spider-1949: a complete run is taken off as soon as it waits (a decision of ours:
-        # the hints keep no run to break up; the solver weighs keeping one).
-        for index, column in enumerate(columns):
-            if ends_in_complete_run(column):
-                take = Move.take_off(index + 1)
-                return Hint(take, ("takes_off_run",), (take,))
-    if follow and board.can_deal() and _followed_fill(game, width, depth, weights):
-        return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
-    history = _history(game, len(view.stock))
-    forbidden = {past.columns for past in history}
-    banned = _straight_back(game, len(view.stock))
-    baseline = min([table.score(columns)] + [table.score(past) for past in forbidden])
-
-    best = _look_ahead(table, columns, forbidden, width, depth, banned)
-    # The plan found at the latest earlier position whose line the moves since followed.
-    for index in range(min(len(history), depth)):
-        past = history[index].columns
-        played = [entry.action for entry in reversed(history[: index + 1])]
-        if replay(past, played, table.remove)[-1] != columns:
-            break  # a card was turned up since: older plans did not know it
-        older = {entry.columns for entry in history[index + 1 :]}
-        found = _look_ahead(table, past, older, width, depth)
-        if found is None or found.length <= index + 1 or found.actions[: index + 1] != played:
-            continue
-        rest = found.actions[index + 1 :]
-        if rest[0] in banned:
-            continue
-        if best is None or (found.score, len(rest)) < (best.score, best.length):
-            best = _Found(found.score, len(rest), rest)
-        break
-
-    if best is not None and best.score < baseline:
-        line = best.actions
-        first = line[0]
-        reasons = move_reasons(columns, first) or line_reasons(columns, line, table.remove)
-        if reasons:
-            plan = cut_line(columns, line, table.remove)
-            return Hint(first.to_move(), tuple(reasons), tuple(step.to_move() for step in plan))
-    if board.can_deal():
-        return Hint(Move.deal(), ("deal_now",), (Move.deal(),))
-    if board.rows_left and not all(columns):
-        fill = _best_fill(table, columns, forbidden, banned)
-        if fill is not None:
-            return Hint(fill.to_move(), ("fill_to_deal",), (fill.to_move(), Move.deal()))
-    useful = _useful_move(table, columns, forbidden, banned)
-    if useful is not None:
-        move, reasons = useful
-        return Hint(move.to_move(), tuple(reasons), (move.to_move(),))
-    return Hint(None, ("stuck",))
-
-
-def _look_ahead(
-    table: ColumnTable,
-    columns: Columns,
-    forbidden: set[Columns],
-    width: int,
-    depth: int,
-    banned: frozenset[Action] = frozenset(),
-    by_first: dict[Action, _Found] | None = None,
-) -> _Found | None:
-    """Layered beam search over moves (no deal) from ``columns``; return the line to the
-    best-scored position met (ties: the shorter line, then the earlier one), or None when
-    no move leads anywhere new. A line never starts with a move of ``banned``. When
-    ``by_first`` is given, it gets, for each first move, the best line found that starts
-    with it (the same ties)."""
-    seen: set[Columns] = {columns} | forbidden
-    best: _Found | None = None
-    best_line: tuple[Action, ...] = ()
-    layer: list[_Line] = []
-    for child in _children(table, columns, prune=False):
-        if child.columns not in seen and child.action not in banned:
-            seen.add(child.columns)
-            layer.append(_Line(child.columns, (child.action,)))
-    for level in range(1, depth + 1):
-        # Lines are met shortest first and in order, so the first of the lowest score wins.
-        scores = [table.score(line.columns) for line in layer]
-        for line, score in zip(layer, scores, strict=True):
-            if best is None or score < best.score:
-                best = _Found(score, level, [])
-                best_line = line.actions
-            if by_first is not None:
-                kept = by_first.get(line.actions[0])
-                if kept is None or score < kept.score:
-                    by_first[line.actions[0]] = _Found(score, level, list(line.actions))
-        if level == depth:
-            break
-        following: list[_Line] = []
-        for index in sorted(range(len(layer)), key=scores.__getitem__)[:width]:
-            line = layer[index]
-            for child in _children(table, line.columns, prune=True):
-                if child.columns not in seen:
-                    seen.add(child.columns)
-                    following.append(_Line(child.columns, (*line.actions, child.action)))
-        layer = following
-        if not layer:
-            break
-    if best is None:
-        return None
-    return _Found(best.score, best.length, list(best_line))
 
 
 def no_useful_move(game: Game) -> bool:
@@ -442,23 +522,27 @@ def no_useful_move(game: Game) -> bool:
     Returns:
         True when no useful move is left.
     """
-    view = game.position
-    if view.stock or view.is_won:
+    position = game.position
+    if position.stock or position.is_won:
         return False
-    return hint(game).reasons == ("stuck",)
+    view = position.hidden_view()
+    scene = _scene(game, view, _Settings(40, 8, None, 0))
+    if _take_off(scene) is not None:
+        return False
+    by_first: dict[Action, Found] = {}
+    look_ahead(scene.table, scene.board.columns, scene.forbidden, 40, 8, by_first)
+    return not _candidates(scene, by_first) and _no_line(scene).reasons == ("stuck",)
 
 
-def _best_fill(
-    table: ColumnTable, columns: Columns, forbidden: set[Columns], banned: frozenset[Action]
-) -> Action | None:
+def _best_fill(table: ColumnTable, columns: Columns, forbidden: set[Columns]) -> Action | None:
     """The move into an empty column that leaves the best position (never a whole
-    column, so that the move fills one more column than it empties, and never one of
-    ``banned``); the first of the best."""
+    column, so that the move fills one more column than it empties, and never to a
+    position of ``forbidden``); the first of the best."""
     choice: Action | None = None
     best_score = 0
-    for child in _children(table, columns, prune=False):
+    for child in children(table, columns, prune=False):
         move = child.action
-        if columns[move.target] or move.count == len(columns[move.source]) or move in banned:
+        if columns[move.target] or move.count == len(columns[move.source]):
             continue
         if child.columns in forbidden:
             continue
@@ -469,12 +553,12 @@ def _best_fill(
 
 
 def _useful_move(
-    table: ColumnTable, columns: Columns, forbidden: set[Columns], banned: frozenset[Action]
+    table: ColumnTable, columns: Columns, forbidden: set[Columns]
 ) -> tuple[Action, list[str]] | None:
     """A move that does something that matters by itself, with its reasons, if any (the
-    last resort before ``stuck``), never one of ``banned``."""
-    for child in _children(table, columns, prune=False):
-        if child.columns in forbidden or child.action in banned:
+    last resort before ``stuck``), never to a position of ``forbidden``."""
+    for child in children(table, columns, prune=False):
+        if child.columns in forbidden:
             continue
         reasons = move_reasons(columns, child.action)
         if reasons:
@@ -497,40 +581,3 @@ def _history(game: Game, stock: int) -> list[_Past]:
         columns = Board.from_position(view).columns
         found.append(_Past(columns, action_of(move)))
     return found
-
-
-def _straight_back(game: Game, stock: int) -> frozenset[Action]:
-    """The moves that would take cards moved since the last deal (at most :data:`HISTORY`
-    actions back) straight back to the column they came from: the same cards (by id),
-    now the last ones of a column, to that column (a decision of ours: a hint that
-    undoes a move just made, by a hint or the player, contradicts it)."""
-    now = game.position.ids
-    past = game.copy()
-    banned: set[Action] = set()
-    for _ in range(HISTORY):
-        if not past.can_undo:
-            break
-        move = past.undo()
-        if len(past.position.stock) != stock or move.count is None:
-            break
-        if move.is_take_off:  # the run left the table: nothing to move back
-            continue
-        count, home = move.count, move.source - 1
-        moved = past.position.ids[home][-count:]
-        for column, ids in enumerate(now):
-            if column != home and count <= 13 and len(ids) >= count and ids[-count:] == moved:
-                banned.add(action(column, home, count))
-    return frozenset(banned)
-
-
-def _followed_fill(game: Game, width: int, depth: int, weights: Weights | None) -> bool:
-    """True when the last action of ``game`` was the move of a ``fill_to_deal`` hint (the
-    hint of the position before it), so that the hint now is the deal."""
-    if not game.can_undo:
-        return False
-    before = game.copy()
-    last = before.undo()
-    if last.is_deal:
-        return False
-    earlier = _hint(before, width, depth, weights, follow=False)
-    return earlier.reasons == ("fill_to_deal",) and earlier.move == last
