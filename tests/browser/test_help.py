@@ -90,17 +90,17 @@ def test_pressing_h_twice_shows_the_next_good_move(table: Any) -> None:
     text = page.locator("#help-text")
     page.keyboard.press("h")
     expect(text).to_have_text(
-        "Move the 4 of spades from column 7 to column 10: it turns up a face-down card."
+        "Move the 8 of spades from column 9 to column 4: it turns up a face-down card."
     )
-    expect(table.column(10)).to_have_class(has_class("hint-target"))
+    expect(table.column(4)).to_have_class(has_class("hint-target"))
     version = table.api_state()["version"]
     page.keyboard.press("h")  # again on the same table: the next one, with its own reason
     expect(text).to_have_text(
-        "Hint 2 of 5: Move the 3 of spades from column 8 to column 7: it turns up a face-down card."
+        "Hint 2 of 5: Move the 5 of spades from column 10 to column 2: it turns up a face-down card."
     )
-    expect(table.column(7)).to_have_class(has_class("hint-target"))
-    expect(table.column(10)).not_to_have_class(has_class("hint-target"))
-    expect(page.locator("#live")).to_contain_text("move the 3 of spades from column 8")
+    expect(table.column(2)).to_have_class(has_class("hint-target"))
+    expect(table.column(4)).not_to_have_class(has_class("hint-target"))
+    expect(page.locator("#live")).to_contain_text("move the 5 of spades from column 10")
     state = table.api_state()
     assert (state["version"], state["assisted"]) == (version, True)  # no action, one mark
 
