@@ -96,7 +96,8 @@ def test_pressing_h_twice_shows_the_next_good_move(table: Any) -> None:
     version = table.api_state()["version"]
     page.keyboard.press("h")  # again on the same table: the next one, with its own reason
     expect(text).to_have_text(
-        "Hint 2 of 5: Move the 5 of spades from column 10 to column 2: it turns up a face-down card."
+        "Hint 2 of 5: Move the 5 of spades from column 10 to column 2: "
+        "it turns up a face-down card."
     )
     expect(table.column(2)).to_have_class(has_class("hint-target"))
     expect(table.column(4)).not_to_have_class(has_class("hint-target"))
