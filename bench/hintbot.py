@@ -28,7 +28,7 @@ Usage::
     .venv/bin/python bench/hintbot.py --suits 4 --count 100 --out results/h4.jsonl
         [--jobs 1] [--max-actions 1500] [--rule classic|flexible] [--codes FILE]
         [--variant spider|spider-1949|bicycle|relaxed|spiderette|will-o-the-wisp]
-        [--hint shipped] [--budget NODES]
+        [--hint shipped] [--budget NODES] [--width W] [--depth D]
 """
 
 from __future__ import annotations
@@ -58,13 +58,18 @@ sampled face-down cards within ``--budget`` nodes). A new hint joins this tuple 
 branch in :func:`hint_function`."""
 
 
-def hint_function(name: str, budget: int) -> Callable[[Game], Hint]:
-    """Return the hint called ``name`` (one of :data:`HINTS`) at a node budget of ``budget``;
+def hint_function(
+    name: str, budget: int, width: int | None = None, depth: int | None = None
+) -> Callable[[Game], Hint]:
+    """Return the hint called ``name`` (one of :data:`HINTS`) at a node budget of ``budget``
+    (and the look-ahead's ``width`` and ``depth`` when given, else the hint's own);
     ``ValueError`` for another name."""
     if name == "shipped":
         from spider_solitaire.solver.hints import hint
 
-        return functools.partial(hint, budget=budget)
+        shape = {"width": width, "depth": depth}
+        given = {key: value for key, value in shape.items() if value is not None}
+        return functools.partial(hint, budget=budget, **given)
     raise ValueError(f"unknown hint {name!r}; known: {', '.join(HINTS)}")
 
 
@@ -80,7 +85,13 @@ def play_one(code: str, settings: dict[str, object]) -> dict[str, object]:
     """Play one deal with hints alone; return how it went, with the CPU seconds of every
     hint (``cpu``, in play order)."""
     game = Game.from_code(code, undo_limit=100)
-    suggest = hint_function(str(settings["hint"]), int(str(settings["budget"])))
+    width, depth = settings.get("width"), settings.get("depth")
+    suggest = hint_function(
+        str(settings["hint"]),
+        int(str(settings["budget"])),
+        None if width is None else int(str(width)),
+        None if depth is None else int(str(depth)),
+    )
     max_actions = int(str(settings["max_actions"]))
     cpu: list[float] = []
     trace: list[tuple[int, int]] = []
@@ -158,6 +169,8 @@ def main() -> None:
     parser.add_argument("--max-actions", type=int, default=1500)
     parser.add_argument("--hint", choices=HINTS, default="shipped")
     parser.add_argument("--budget", type=int, default=HINT_BUDGET, help="nodes per hint")
+    parser.add_argument("--width", type=int, help="the look-ahead's width (the hint's own)")
+    parser.add_argument("--depth", type=int, help="the look-ahead's depth (the hint's own)")
     parser.add_argument("--out", type=Path, required=True, help="JSON lines, appended")
     args = parser.parse_args()
     settings: dict[str, object] = {
@@ -165,6 +178,9 @@ def main() -> None:
         "budget": args.budget,
         "max_actions": args.max_actions,
     }
+    for key in ("width", "depth"):
+        if getattr(args, key) is not None:
+            settings[key] = getattr(args, key)
     codes = read_codes(args.codes, args.suits, args.rule, args.count, args.variant)
     done = read_rows(args.out, settings)
     todo = [code for code in codes if code not in done]

@@ -86,7 +86,8 @@ def write_values(curves: dict[int, tuple[tuple[float, float], ...]], note: str) 
         lines += [f"        ({a!r}, {b!r})," for a, b in curves[suits]]
         lines.append("    ),")
     lines.append("}")
-    lines.append(f'"""``(a, b)`` per stage (rows left 0 to 5) for each suit count ({note})."""')
+    lines.append('"""``(a, b)`` per stage (rows left 0 to 5) for each suit count')
+    lines.append(f'({note})."""')
     VALUES.write_text(text[:start] + "\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -107,18 +107,20 @@ def test_ranked_hints_are_different_moves_with_their_own_chances() -> None:
     assert all(found.chance is not None for found in ranked)
 
 
-def test_a_followed_plan_is_continued_without_a_new_search() -> None:
+def test_a_followed_plan_is_kept_while_no_fresh_line_beats_it() -> None:
+    """After a hint's first move turns up no card, the next hint is the plan's next move
+    unless a fresh line from there ends better: in the first 40 hints of SP1-S1C-AAAAAAD,
+    each of the plans of more than one move is followed to its second move."""
     game = Game.from_code("SP1-S1C-AAAAAAD")
+    offered = followed = 0
     for _ in range(40):
         found = hint(game)
         assert found.move is not None
         game.play(found.move)
-        after = hint(game)
-        if len(found.line) > 1 and not found.line[0].is_deal and after.nodes == 0:
-            assert after.move == found.line[1]
-            assert after.chance == found.chance
-            return
-    pytest.fail("no plan of more than one move was followed in 40 hints")
+        if len(found.line) > 1 and not found.line[1].is_deal:
+            offered += 1
+            followed += hint(game).move == found.line[1]
+    assert (offered, followed) == (10, 10)
 
 
 STRENGTH_DEALS = ("SP1-S4C-5O4VB7T", "SP1-S4C-SQ73YNA")

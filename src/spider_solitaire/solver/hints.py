@@ -55,12 +55,11 @@ from .board import (
     Columns,
     ColumnTable,
     action_of,
-    after_move,
     ends_in_complete_run,
 )
 from .facts import Weights
 from .judge import Judge
-from .lookahead import Found, children, look_ahead
+from .lookahead import Found, Search, children, look_ahead
 from .reasons import cut_line, line_reasons, move_reasons, replay
 from .worlds import Worlds, unseen_cards, view_seed
 
@@ -167,6 +166,12 @@ CANDIDATES = 6
 lines by their first move; a decision of ours, measured with ``bench/hintbot.py`` on
 tuning deals)."""
 
+JUDGE_MARGIN = 0.1
+"""How much higher (in chance to win, in [0, 1]) the judging must put another candidate
+than the look-ahead's best line for the hint to follow it instead (a decision of ours,
+measured on tuning deals with ``bench/hintbot.py``: the look-ahead's order is the
+stronger player, and the judging's estimate is noisy)."""
+
 CACHE_SIZE = 512
 """Hints kept in this process (a cache: dropping it changes no answer, only the time)."""
 
@@ -240,7 +245,7 @@ def hint(
     Returns:
         A :class:`Hint` (``move`` None and ``reasons`` empty for a won game).
     """
-    return _ranked(game, _Settings(width, depth, weights, budget), 1)[0]
+    return _ranked(game, _Settings(width, depth, weights, budget))[0]
 
 
 def hints(
@@ -272,19 +277,16 @@ def hints(
     """
     if limit < 1:
         raise ValueError(f"limit must be 1 or more, not {limit}")
-    return _ranked(game, _Settings(width, depth, weights, budget), limit)[:limit]
+    return _ranked(game, _Settings(width, depth, weights, budget))[:limit]
 
 
-def _ranked(game: Game, settings: _Settings, limit: int) -> tuple[Hint, ...]:
-    """The ranked hints of ``game`` (only the best when ``limit`` is 1); cached by
-    everything they depend on."""
+def _ranked(game: Game, settings: _Settings) -> tuple[Hint, ...]:
+    """The ranked hints of ``game``, best first; cached by everything they depend on."""
     view = game.position.hidden_view()
     if view.is_won:
         return (Hint(None, ()),)
     scene = _scene(game, view, settings)
-    return _cached(
-        scene, settings, ("ranked", limit > 1), lambda: _think(game, scene, settings, limit)
-    )
+    return _cached(scene, settings, ("ranked",), lambda: _think(game, scene, settings))
 
 
 def _cached(
@@ -319,20 +321,15 @@ def _scene(game: Game, view: Position, settings: _Settings) -> _Scene:
     return _Scene(view, board, table, history, forbidden, min(scores))
 
 
-def _think(game: Game, scene: _Scene, settings: _Settings, limit: int) -> tuple[Hint, ...]:
+def _think(game: Game, scene: _Scene, settings: _Settings) -> tuple[Hint, ...]:
     """The ranked hints of a scene (see :func:`_ranked`)."""
     take = _take_off(scene)
     if take is not None:
         return (take,)
     if scene.board.can_deal() and _followed_fill(game, settings):
         return (DEAL_NOW,)
-    continued = _continued(game, scene, settings)
-    if continued is not None and limit == 1:
-        return (continued,)
-    fresh = _cached(scene, settings, ("fresh",), lambda: _fresh(scene, settings))
-    if continued is None:
-        return fresh
-    return (continued, *[other for other in fresh if other.move != continued.move])
+    kept = _kept_plan(scene, settings)
+    return _fresh(scene, settings, kept)
 
 
 def _take_off(scene: _Scene) -> Hint | None:
@@ -361,81 +358,56 @@ def _followed_fill(game: Game, settings: _Settings) -> bool:
     board = scene.board
     if board.can_deal() or not board.rows_left or all(board.columns) or _take_off(scene):
         return False
-    by_first: dict[Action, Found] = {}
-    look_ahead(
-        scene.table, board.columns, scene.forbidden, settings.width, settings.depth, by_first
-    )
-    if _candidates(scene, by_first):
+    if _lines(scene, settings, _kept_plan(scene, settings))[1]:
         return False
     return _best_fill(scene.table, board.columns, scene.forbidden) == action_of(last)
 
 
-def _stage_start(scene: _Scene) -> int:
-    """How many moves back the stage began: the earliest position since the last deal
-    from which the moves since lead here with no card turned up (0: the last action
-    dealt or turned a card up, or none was played)."""
+def _kept_plan(scene: _Scene, settings: _Settings) -> Found | None:
+    """The rest of the plan the look-ahead finds from the latest earlier position whose line
+    the moves since have followed with no card turned up (its score and the moves left),
+    or None. A plan is not dropped halfway for an equally good one: it stays the hint
+    unless a fresh line from here ends better (as before issue 28: the look-ahead re-plans
+    every move, and a followed plan wins ties)."""
     columns, remove = scene.board.columns, scene.table.remove
-    start = 0
     played: list[Action] = []
-    for steps, past in enumerate(scene.history, start=1):
+    for index, past in enumerate(scene.history[: settings.depth]):
         played.insert(0, past.action)
         if replay(past.columns, played, remove)[-1] != columns:
-            break
-        start = steps
-    return start
+            return None  # a card was turned up since: older plans did not know it
+        older = {entry.columns for entry in scene.history[index + 1 :]}
+        found = look_ahead(scene.table, past.columns, older, settings.width, settings.depth).best
+        if found is None or found.length <= len(played) or found.actions[: len(played)] != played:
+            continue
+        rest = found.actions[len(played) :]
+        return Found(found.score, len(rest), rest)
+    return None
 
 
-def _continued(game: Game, scene: _Scene, settings: _Settings) -> Hint | None:
-    """The rest of the plan found at the start of the stage (:func:`_stage_start`) when
-    the moves since are that plan's start, and the rest still does something (its
-    reasons) without going back to a position met since the last deal."""
-    steps = _stage_start(scene)
-    if not steps:
-        return None
-    before = game.copy()
-    for _ in range(steps):
-        before.undo()
-    view = before.position.hidden_view()
-    start = _scene(before, view, settings)
-    found = _cached(start, settings, ("fresh",), lambda: _fresh(start, settings))[0]
-    plan = [action_of(move) for move in found.line]
-    played = [past.action for past in reversed(scene.history[:steps])]
-    if len(plan) <= steps or plan[:steps] != played or any(step.is_deal for step in plan):
-        return None
-    rest = plan[steps:]
-    columns, remove = scene.board.columns, scene.table.remove
-    if after_move(columns, rest[0], remove) in scene.forbidden:
-        return None
-    reasons = move_reasons(columns, rest[0]) or line_reasons(columns, rest, remove)
-    if not reasons:
-        return None
-    return Hint(found.line[steps], tuple(reasons), found.line[steps:], found.chance, 0)
-
-
-def _fresh(scene: _Scene, settings: _Settings) -> tuple[Hint, ...]:
-    """Think afresh: the candidates, judged over sampled worlds; the deal, a fill or the
-    way out when no line improves."""
-    by_first: dict[Action, Found] = {}
+def _fresh(scene: _Scene, settings: _Settings, kept: Found | None) -> tuple[Hint, ...]:
+    """Think afresh: the candidates (the ``kept`` plan among them when it ends better than
+    every fresh line of its first move), judged over sampled worlds; the deal, a fill or
+    the way out when no line improves."""
     columns = scene.board.columns
-    search = look_ahead(
-        scene.table, columns, scene.forbidden, settings.width, settings.depth, by_first
-    )
-    candidates = _candidates(scene, by_first)
+    search, candidates = _lines(scene, settings, kept)
     if not candidates:
         return (_no_line(scene),)
     unseen = unseen_cards(scene.view)
-    if unseen is None:  # a puzzle holding part of a deck: the look-ahead's order alone
+    if unseen is None or settings.budget <= 0:  # the look-ahead's order alone
         return tuple(_as_hint(candidate, None, search.nodes) for candidate in candidates)
     view = scene.view
     worlds = Worlds(columns, unseen, view_seed(columns, len(view.stock)))
     judge = Judge(scene.table, columns, worlds, view.suits, scene.board.rows_left)
-    budget = settings.budget if len(candidates) > 1 else settings.budget // 4
-    verdicts = judge.judge([candidate.plan for candidate in candidates], budget)
+    verdicts = judge.judge([candidate.plan for candidate in candidates], settings.budget)
     by_plan = {candidate.plan: candidate for candidate in candidates}
     nodes = search.nodes + verdicts.nodes
+    ranked = sorted(verdicts.ranked, key=lambda judged: -judged.chance)
+    first = next(judged for judged in ranked if judged.actions == candidates[0].plan)
+    if ranked[0].chance < first.chance + JUDGE_MARGIN:
+        ranked.remove(first)
+        ranked.insert(0, first)
     return tuple(
-        _as_hint(by_plan[judged.actions], round(judged.chance, 4), nodes)
-        for judged in verdicts.ranked
+        _as_hint(by_plan[judged.actions], round(judged.chance, 4), nodes) for judged in ranked
     )
 
 
@@ -445,13 +417,39 @@ def _as_hint(candidate: _Candidate, chance: float | None, nodes: int) -> Hint:
     return Hint(plan[0], candidate.reasons, plan, chance, nodes)
 
 
-def _candidates(scene: _Scene, by_first: dict[Action, Found]) -> list[_Candidate]:
-    """The candidate lines: the look-ahead's best line of each first move that ends better
-    than :attr:`_Scene.baseline` and has reasons, best first (ties: the shorter, then the
-    engine's order of first moves), one per group of cards and card it goes onto, at most
-    :data:`CANDIDATES`, each cut after its first reveal."""
+def _lines(
+    scene: _Scene, settings: _Settings, kept: Found | None
+) -> tuple[Search, list[_Candidate]]:
+    """The look-ahead from the scene's view (its best line and nodes) and the candidate
+    lines (:func:`_candidates`)."""
+    by_first: dict[Action, Found] = {}
+    search = look_ahead(
+        scene.table, scene.board.columns, scene.forbidden, settings.width, settings.depth, by_first
+    )
+    lead = None if search.best is None else search.best.actions[0]
+    return search, _candidates(scene, by_first, lead, kept)
+
+
+def _candidates(
+    scene: _Scene, by_first: dict[Action, Found], lead: Action | None, kept: Found | None
+) -> list[_Candidate]:
+    """The candidate lines: the look-ahead's best line of each first move (or the ``kept``
+    plan, when it ends better than the fresh line of its first move: better score, or the
+    same score sooner) that ends better than :attr:`_Scene.baseline` and has reasons, best
+    first (ties: the shorter, a fresh line before the kept plan, the look-ahead's best
+    line (``lead``'s) before the others, then the engine's order of first moves), one per
+    group of cards and card it goes onto, at most :data:`CANDIDATES`, each cut after its
+    first reveal. None when the best line has no reasons: then the hint deals or fills
+    for the deal (as before issue 28)."""
     columns, remove = scene.board.columns, scene.table.remove
-    order = sorted(by_first.values(), key=lambda found: (found.score, found.length))
+    if kept is not None:
+        fresh = by_first.get(kept.actions[0])
+        if fresh is None or (kept.score, kept.length) < (fresh.score, fresh.length):
+            by_first[kept.actions[0]] = kept
+    order = sorted(
+        by_first.values(),
+        key=lambda found: (found.score, found.length, found is kept, found.actions[0] != lead),
+    )
     out: list[_Candidate] = []
     kinds: set[tuple[int, int, bytes]] = set()
     for found in order:
@@ -460,6 +458,8 @@ def _candidates(scene: _Scene, by_first: dict[Action, Found]) -> list[_Candidate
         first = found.actions[0]
         kind = (first.source, first.count, columns[first.target][-1:])
         reasons = _reasons(columns, found.actions, remove, lenient=not out)
+        if not out and not reasons:
+            break  # the best line does nothing that matters: deal or fill instead
         if kind in kinds or not reasons:
             continue
         kinds.add(kind)
@@ -529,9 +529,9 @@ def no_useful_move(game: Game) -> bool:
     scene = _scene(game, view, _Settings(40, 8, None, 0))
     if _take_off(scene) is not None:
         return False
-    by_first: dict[Action, Found] = {}
-    look_ahead(scene.table, scene.board.columns, scene.forbidden, 40, 8, by_first)
-    return not _candidates(scene, by_first) and _no_line(scene).reasons == ("stuck",)
+    settings = _Settings(40, 8, None, 0)
+    candidates = _lines(scene, settings, _kept_plan(scene, settings))[1]
+    return not candidates and _no_line(scene).reasons == ("stuck",)
 
 
 def _best_fill(table: ColumnTable, columns: Columns, forbidden: set[Columns]) -> Action | None:
