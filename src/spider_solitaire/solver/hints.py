@@ -5,29 +5,35 @@ The hint never looks at a face-down card or at the stock: it works on the player
 (:meth:`~spider_solitaire.position.Position.hidden_view`), so two positions that differ
 only there get the same hint.
 
-How it chooses (issue 28; the method is lonelybot's for Klondike, adapted to Spider's
-hidden stock, ``../shared/notes/honest-hints.md``):
+How it chooses (issue 28):
 
-1. **Candidates.** A look-ahead on the view (:mod:`~spider_solitaire.solver.lookahead`:
-   a beam over the moves before the next deal, scored by :data:`HINT_WEIGHTS`, a turned-up
-   card unknown) finds the best line for each first move. The lines that end better than
-   the position now and than every position met since the last deal are the candidates
-   (at most :data:`CANDIDATES`), each cut after its first move that turns a card up: a
-   hint commits only up to the next reveal, then thinks again from the new view.
-2. **Judging.** Each candidate is played on sampled worlds (:mod:`~spider_solitaire.solver.worlds`:
-   the unseen cards dealt into the face-down slots; the stock is never given cards), a
-   narrow look-ahead searches on in each world up to the next deal, and the position it
-   reaches is valued as a chance to win by the stage's learned curve
-   (:func:`~spider_solitaire.solver.judge.chance`). A bandit (sequential halving) shares
-   the node budget among the candidates (:mod:`~spider_solitaire.solver.judge`); the
-   candidate with the best mean is the hint, the others follow by their estimate.
-3. **Plans are kept.** When the last action followed the previous hint's line and turned
-   up no card, the hint is that line's next move (its chance as estimated then): a plan is
-   not dropped halfway for an equally good one.
-4. **No line improves:** deal (``deal_now``), or, when the deal needs an empty column
-   filled first, that filling move (``fill_to_deal``), after which the hint is the deal;
-   with no deal left, a move that does something by itself, else ``stuck``: undo is the
-   way out.
+1. **The look-ahead re-plans every move.** A beam search on the view
+   (:mod:`~spider_solitaire.solver.lookahead`: :data:`HINT_WIDTH` positions a layer,
+   :data:`HINT_DEPTH` moves, the moves before the next deal, scored by :data:`HINT_WEIGHTS`,
+   a turned-up card unknown) finds the best line for each first move. The lines that end
+   better than the position now and than every position met since the last deal are the
+   candidates (at most :data:`CANDIDATES`), the look-ahead's best line first, each cut
+   after its first move that turns a card up: a hint commits only up to the next reveal,
+   then thinks again from the new view.
+2. **Plans are kept while nothing beats them.** When the moves since an earlier position
+   (since the last reveal) followed the line the look-ahead finds from there, the rest of
+   that line competes with the fresh lines and stays the hint unless a fresh line ends
+   better (a better score, or the same score sooner): a plan is not dropped halfway for an
+   equally good one, and is dropped for a better one.
+3. **Judging, honestly.** Each candidate is played on sampled worlds
+   (:mod:`~spider_solitaire.solver.worlds`: the unseen cards dealt into the face-down
+   slots; the stock is never given cards), a narrow look-ahead searches on in each world up
+   to the next deal, and the position it reaches is valued as a chance to win by the
+   stage's learned curve (:func:`~spider_solitaire.solver.judge.chance`). A bandit
+   (sequential halving) shares the node budget among the candidates
+   (:mod:`~spider_solitaire.solver.judge`). The estimate is the chance the hint shows; the
+   hint follows another candidate than the look-ahead's best only when the judging puts
+   it :data:`JUDGE_MARGIN` higher, and the others follow by their estimate. With a budget
+   of 0 nothing is judged (the look-ahead's order, no chance).
+4. **No line improves** (or the best line does nothing that matters): deal
+   (``deal_now``), or, when the deal needs an empty column filled first, that filling move
+   (``fill_to_deal``), after which the hint is the deal; with no deal left, a move that
+   does something by itself, else ``stuck``: undo is the way out.
 
 Hints that do not contradict themselves (issue 19, stated over positions, issue 28): a
 hint never leads back to a position met since the last deal (so never undoes the last
@@ -70,14 +76,25 @@ decision of ours, as Windows 7's Spider shows the next on each press of H)."""
 HINT_BUDGET = 5_000
 """The node budget of a hint's judging (node expansions, counted the same on the pure and
 the compiled build, so that the same view gets the same hint on both): about 60 ms of CPU
-on the compiled build when the hint thinks afresh (most hints follow a plan and cost
-almost nothing). Four times as much won no more on tuning deals (4 of 40 at 5,000 and at
-20,000 nodes, ``bench/hintbot.py --codes bench/data/tuning.txt``), so the hint does not
-spend it."""
+on the compiled build. It buys the chance the hint shows and the ranking of the other
+moves; the move itself is the look-ahead's unless the judging is clearly surer of another
+(:data:`JUDGE_MARGIN`)."""
+
+HINT_WIDTH = 120
+"""Positions kept per layer of the hint's look-ahead on the view (a decision of ours,
+measured with ``bench/hintbot.py --budget 0 --width W`` on the first 100 four-suit tuning
+deals: width 40 won 11 (1.28 runs removed a deal), 120 won 23 (2.11 runs); 250 won 8
+of the first 44 against 10 at 120 and 5 at 40; 80 and 160, cut short, won none of the
+first 18 and 10, where 120 won 2; CPU per hint about 10 ms median at 120)."""
+
+HINT_DEPTH = 8
+"""Moves of the hint's look-ahead at most (12 won as often as 8 at width 120, on the first
+29 of those deals, for more CPU)."""
 
 THINK_LONGER = 10
 """How many times :data:`HINT_BUDGET` "Think longer" spends (about 0.6 s on the compiled
-build)."""
+build): ten times the worlds behind each candidate's estimate, so a sharper chance and a
+surer ranking (a wider look-ahead did not play better: see :data:`HINT_WIDTH`)."""
 
 HISTORY = 100
 """How many earlier positions of the game (at most) a hint looks back at: it never goes
@@ -220,8 +237,8 @@ _CACHE: dict[tuple[object, ...], tuple[Hint, ...]] = {}
 def hint(
     game: Game,
     *,
-    width: int = 40,
-    depth: int = 8,
+    width: int = HINT_WIDTH,
+    depth: int = HINT_DEPTH,
     weights: Weights | None = None,
     budget: int = HINT_BUDGET,
 ) -> Hint:
@@ -252,8 +269,8 @@ def hints(
     game: Game,
     *,
     limit: int = HINT_CHOICES,
-    width: int = 40,
-    depth: int = 8,
+    width: int = HINT_WIDTH,
+    depth: int = HINT_DEPTH,
     weights: Weights | None = None,
     budget: int = HINT_BUDGET,
 ) -> tuple[Hint, ...]:
@@ -526,10 +543,10 @@ def no_useful_move(game: Game) -> bool:
     if position.stock or position.is_won:
         return False
     view = position.hidden_view()
-    scene = _scene(game, view, _Settings(40, 8, None, 0))
+    scene = _scene(game, view, _Settings(HINT_WIDTH, HINT_DEPTH, None, 0))
     if _take_off(scene) is not None:
         return False
-    settings = _Settings(40, 8, None, 0)
+    settings = _Settings(HINT_WIDTH, HINT_DEPTH, None, 0)
     candidates = _lines(scene, settings, _kept_plan(scene, settings))[1]
     return not candidates and _no_line(scene).reasons == ("stuck",)
 
