@@ -83,7 +83,7 @@ def test_replay_reads_undo_redo_and_restart(
 def test_replay_of_a_missing_file_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "/nonexistent/record.txt"]) == 2
     err = capsys.readouterr().err
-    assert err == "spider replay: '/nonexistent/record.txt': no such file or directory\n"
+    assert err == "spider replay: '/nonexistent/record.txt': no such file (and not a game code)\n"
 
 
 def _export(code: str, variant: str, actions: list[str], start: str | None = None) -> str:
@@ -291,7 +291,11 @@ def test_solve_prints_a_record_that_replays_to_a_win(
     lines = out.splitlines()
     assert lines[1] == "# length: 3 actions"
     assert lines[3] == f"# solution from the position in {position}"
-    moves = lines[4].split()
+    assert lines[4] == "# start position:"  # then the position as comments
+    assert lines[5:-1] == [
+        f"# {line}" for line in Game.from_position(SMALL_WIN).position_text().splitlines()
+    ]
+    moves = lines[-1].split()
     assert moves == ["2:3>1", "3:2>1", "4:1>1"]
     for move in moves:
         game.play(move)
