@@ -538,7 +538,7 @@ class GameService:
         try:
             if isinstance(request, AutoAction):
                 column, count = request.column, request.count
-                action: Move | str | None = game.auto_move(column, count)
+                action: Move | str | None = _auto_move(game, column, count)
                 if action is None:  # why: the engine's reason, or movable but nowhere to go
                     reason = rules.group_refusal(game.position, column, count) or "no_target"
                     raise ApiError(422, reason, action=f"auto {column}:{count}")
@@ -560,3 +560,18 @@ class GameService:
         except IllegalMoveError as error:
             raise ApiError(422, error.reason, action=error.action) from None
         return str(action), events
+
+
+def _auto_move(game: Game, column: int, count: int) -> Move | None:
+    """``game.auto_move(column, count)``, a refusal of its text quoting the action whole
+    (``'auto 9:1'``, as the 422 answers do, not the column alone).
+
+    Raises:
+        InvalidMoveError: ``column_range`` (a column the game does not have) or
+            ``count_range``, with the action ``auto COLUMN:COUNT``.
+    """
+    try:
+        return game.auto_move(column, count)
+    except InvalidMoveError as error:
+        params = {key: value for key, value in error.params.items() if key != "action"}
+        raise InvalidMoveError(error.reason, f"auto {column}:{count}", **params) from None
