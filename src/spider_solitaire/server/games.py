@@ -455,9 +455,25 @@ class GameService:
             or loaded.record.player_id != player_id
             or loaded.record.version != version
         ):
-            loaded = self.at_version(player_id, game_id, version)
+            loaded = self._current_at_version(player_id, game_id, version)
         self._check_current(player_id, loaded)
         return loaded
+
+    def _current_at_version(self, player_id: str | None, game_id: str, version: int) -> LoadedGame:
+        """:meth:`at_version`, but a game the player has left answers ``not_current``
+        before ``stale_version``: a stale tab behind by a few actions of a game left is
+        told it was left, not that it changed in another window.
+
+        Raises:
+            ApiError: 404 ``not_found``; 409 ``not_current`` (the state of the game the
+                player is playing now); 409 ``stale_version`` with the current state.
+        """
+        try:
+            return self.at_version(player_id, game_id, version)
+        except ApiError as error:
+            if error.reason == "stale_version":
+                self._check_current(player_id, self.get(player_id, game_id))
+            raise
 
     def to_ask(self, player_id: str | None, game_id: str, version: int) -> LoadedGame:
         """Return the game ``game_id`` of ``player_id`` at ``version`` (read as
@@ -470,7 +486,7 @@ class GameService:
             ApiError: 404 ``not_found``; 409 ``stale_version``; 409 ``not_current`` with
                 the state of the game the player is playing now.
         """
-        loaded = self.at_version(player_id, game_id, version)
+        loaded = self._current_at_version(player_id, game_id, version)
         self._check_current(player_id, loaded)
         return loaded
 
