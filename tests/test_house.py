@@ -72,3 +72,19 @@ def test_every_module_is_counted() -> None:
     modules = {source_file(module) for module in all_modules()}
     assert modules <= set(python_files())
     assert len(python_files()) >= len(modules) > 50
+
+
+MAP = Path(__file__).parent.parent / "docs" / "architecture.md"
+"""The map of the house: every module and its job."""
+
+
+def test_the_map_names_every_module() -> None:
+    # docs/architecture.md names each module by its path under src/spider_solitaire/
+    text = MAP.read_text(encoding="utf-8")
+    files = [*python_files(), *sorted((SOURCE / "web" / "js").glob("*.js"))]
+    missing = [
+        str(path.relative_to(SOURCE))
+        for path in files
+        if f"`{path.relative_to(SOURCE).as_posix()}`" not in text
+    ]
+    assert missing == [], f"docs/architecture.md does not name {missing}"
