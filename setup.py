@@ -24,6 +24,7 @@ COMPILED: tuple[str, ...] = (
     "spider_solitaire.rules",
     "spider_solitaire.solver.board",
     "spider_solitaire.solver.facts",
+    "spider_solitaire.solver.nodes",
     "spider_solitaire.solver.beam",
     "spider_solitaire.solver.search",
     "spider_solitaire.solver.hints",
