@@ -24,6 +24,7 @@ COMPILED: tuple[str, ...] = (
     "spider_solitaire.rules",
     "spider_solitaire.solver.board",
     "spider_solitaire.solver.facts",
+    "spider_solitaire.solver.nodes",
     "spider_solitaire.solver.beam",
     "spider_solitaire.solver.search",
     "spider_solitaire.solver.hints",
@@ -59,6 +60,7 @@ LEFT_OUT: dict[str, str] = {
     "spider_solitaire.daily": "the daily deals: reads a CSV file once, no hot path",
     "spider_solitaire.winnable": "the stock of winnable deals: reads a CSV file once",
     "spider_solitaire.terminal": "the terminal game: waits on a person, no hot path",
+    "spider_solitaire.game_text": "the reader of game texts: reads a file once, no hot path",
     "spider_solitaire.solver": "the solver's public face: imports and names only",
     "spider_solitaire.solver.cli": "spider solve: parses arguments and prints, once",
 }

@@ -11,6 +11,7 @@ import ast
 import doctest
 import importlib
 import pkgutil
+from functools import cache
 from pathlib import Path
 
 import spider_solitaire
@@ -54,6 +55,38 @@ def source_file(module: str) -> Path:
     relative = Path(*module.split(".")[1:])
     package_init = SOURCE / relative / "__init__.py"
     return package_init if package_init.exists() else SOURCE / relative.with_suffix(".py")
+
+
+@cache
+def _known_modules() -> frozenset[str]:
+    return frozenset(all_modules())
+
+
+def imported_modules(module: str) -> list[tuple[int, str]]:
+    """Every module that ``module``'s source imports, absolute, with its line number.
+
+    ``from X import name`` counts as importing ``X.name`` too when ``X.name`` is a module
+    of the package (``from . import rules``)."""
+    path = source_file(module)
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    known = _known_modules()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package.split(".")
+                base_parts = base_parts[: len(base_parts) - (node.level - 1)]
+                base = ".".join(base_parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            found.append((node.lineno, base))
+            for alias in node.names:
+                if f"{base}.{alias.name}" in known:
+                    found.append((node.lineno, f"{base}.{alias.name}"))
+    return found
 
 
 def run_docstring_examples(module: str) -> doctest.TestResults:

@@ -13,6 +13,7 @@ from spider_solitaire.cli import main
 from spider_solitaire.messages import reason_text
 from spider_solitaire.moves import format_game_record
 from spider_solitaire.terminal import draw_board, play_in_terminal, terminal_language
+from spider_solitaire.variants import VARIANT_NAMES
 
 
 def test_deal_prints_the_position_of_the_code(capsys: pytest.CaptureFixture[str]) -> None:
@@ -83,7 +84,7 @@ def test_replay_reads_undo_redo_and_restart(
 def test_replay_of_a_missing_file_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "/nonexistent/record.txt"]) == 2
     err = capsys.readouterr().err
-    assert err == "spider replay: '/nonexistent/record.txt': no such file or directory\n"
+    assert err == "spider replay: '/nonexistent/record.txt': no such file (and not a game code)\n"
 
 
 def _export(code: str, variant: str, actions: list[str], start: str | None = None) -> str:
@@ -133,8 +134,8 @@ def test_replay_refuses_a_variant_comment_that_names_no_game_or_another_start(
     err = capsys.readouterr().err
     assert err.startswith(
         f"spider replay: {record}: the record's comment '# variant: spyderette' names no "
-        "game of the family (spider, spider-1949, bicycle, relaxed, spiderette, "
-        "will-o-the-wisp); its code SP1-ETTE-S1C-AAAAAAD is a game of spiderette"
+        f"game of the family ({', '.join(VARIANT_NAMES)}); its code SP1-ETTE-S1C-AAAAAAD "
+        "is a game of spiderette"
     )
     # a game from a position: its start position (in the comments) names the variant
     start = Game.from_code("SP1-1949-S1C-AAAAAAD").position_text()
@@ -291,7 +292,11 @@ def test_solve_prints_a_record_that_replays_to_a_win(
     lines = out.splitlines()
     assert lines[1] == "# length: 3 actions"
     assert lines[3] == f"# solution from the position in {position}"
-    moves = lines[4].split()
+    assert lines[4] == "# start position:"  # then the position as comments
+    assert lines[5:-1] == [
+        f"# {line}" for line in Game.from_position(SMALL_WIN).position_text().splitlines()
+    ]
+    moves = lines[-1].split()
     assert moves == ["2:3>1", "3:2>1", "4:1>1"]
     for move in moves:
         game.play(move)
@@ -352,14 +357,7 @@ def test_variants_lists_the_registry_one_game_a_line(capsys: pytest.CaptureFixtu
     assert main(["variants"]) == 0
     lines = capsys.readouterr().out.splitlines()
     games = [line.split()[0] for line in lines if not line.startswith(" ")]
-    assert games == [
-        "spider",
-        "spider-1949",
-        "bicycle",
-        "relaxed",
-        "spiderette",
-        "will-o-the-wisp",
-    ]
+    assert games == list(VARIANT_NAMES)  # the registry's order
     spiderette = next(line for line in lines if line.startswith("spiderette"))
     assert "7 columns (1 2 3 4 5 6 7" in spiderette and "then 3 onto columns 1-3" in spiderette
     assert main(["variants", "--language", "es"]) == 0

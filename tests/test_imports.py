@@ -8,45 +8,17 @@ Checked by reading every import statement (top level or inside a function) with
 
 from __future__ import annotations
 
-import ast
 import sys
 
 import pytest
 
-from package_modules import ENTRY_POINTS, PACKAGE, all_modules, room_of, source_file
+from package_modules import ENTRY_POINTS, PACKAGE, all_modules, imported_modules, room_of
 
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "engine": ("solver", "server", "web", "entry"),
     "solver": ("server", "web", "entry"),
 }
 """For each room, the rooms it must not import."""
-
-
-def imported_modules(module: str) -> list[tuple[int, str]]:
-    """Every module that ``module``'s source imports, absolute, with its line number.
-
-    ``from X import name`` counts as importing ``X.name`` too when ``X.name`` is a module
-    of the package (``from . import rules``)."""
-    path = source_file(module)
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    found: list[tuple[int, str]] = []
-    known = set(all_modules())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base_parts = package.split(".")
-                base_parts = base_parts[: len(base_parts) - (node.level - 1)]
-                base = ".".join(base_parts + ([node.module] if node.module else []))
-            else:
-                base = node.module or ""
-            found.append((node.lineno, base))
-            for alias in node.names:
-                if f"{base}.{alias.name}" in known:
-                    found.append((node.lineno, f"{base}.{alias.name}"))
-    return found
 
 
 def test_the_rooms_are_found() -> None:

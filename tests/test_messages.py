@@ -16,6 +16,7 @@ from spider_solitaire.messages import (
     plural_form,
     text,
 )
+from spider_solitaire.variants import VARIANTS
 
 SECTIONS = {
     "reasons",
@@ -46,6 +47,17 @@ SAME_IN_EVERY_LANGUAGE = {
     ("rules", "family_spiderette.title"),
 }
 """Texts that are rightly the same in every language (besides numbers and rank letters)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("variant", [variant.name for variant in VARIANTS])
+def test_every_variant_of_the_registry_has_its_texts(variant: str, language: str) -> None:
+    # read from the registry: a new game of the family without its texts fails here
+    key = next(entry.title_key for entry in VARIANTS if entry.name == variant)
+    texts = catalog(language)
+    assert texts["variants"][key].strip()
+    assert texts["rules"][f"family_{key}.title"].strip()
+    assert texts["rules"][f"family_{key}.text"].strip()
 
 
 def test_every_language_has_the_same_sections_keys_and_placeholders() -> None:

@@ -11,22 +11,18 @@ import argparse
 import datetime as dt
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from . import __version__
-from .codes import GameCode
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, SpiderError
 from .game import Game
+from .game_text import GameTextError, RecordActionError, load_game_text, replay_actions
 from .messages import LANGUAGES, explain
-from .moves import parse_game_record, record_start, record_variant
 from .server.cli import add_server_commands
 from .solver.cli import add_solve_command, add_variant_option
 from .variants import (
     CLASSIC,
     GROUP_RULES,
     VARIANTS,
-    UnknownVariantError,
-    Variant,
     find_variant,
 )
 
@@ -61,72 +57,45 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """``spider replay FILE [--position POSITION_FILE]``: replay a game record (or, with
-    ``--position``, the actions in FILE from that position) and print the final position,
-    score and moves. The record may hold undo (``u``), redo (``r``) and ``restart`` too
-    (a full game record, as the browser table exports it); the table's export of a game
-    from a position gives its start position in comments
-    (:func:`~spider_solitaire.moves.record_start`), from which it is replayed. The game is
-    the variant its code or its start position names (``--variant`` deals a code as
-    another). An illegal action stops it with status 1, the action's number and reason.
+    """``spider replay FILE [--position POSITION_FILE]``: replay the game FILE gives (any
+    text of the family, :mod:`.game_text`: a game record, the table's export, ``spider
+    solve``'s output, ``spider deal``'s) and print the final position, score and moves.
+    With ``--position``, the actions in FILE are played from the game POSITION_FILE
+    gives instead of FILE's start. The game is the variant its code or its start position
+    names (``--variant`` deals a code as another; a position of another variant is
+    refused, naming both).
 
-    The export's ``# variant: NAME`` comment (:func:`~spider_solitaire.moves.record_variant`)
-    must name the variant of the record's code (or of its start position): when it names
-    another, or none of the family, the record is refused with status 2 and a line naming
-    both (a record whose two statements disagree is not replayed as either; a decision of
-    ours). ``--variant`` is no disagreement: it deals the code as another game on
-    purpose."""
-    text = Path(args.file).read_text(encoding="utf-8-sig")
-    start = record_start(text)
-    if args.position is not None:
-        start = Path(args.position).read_text(encoding="utf-8-sig")
-    if start is not None:
-        game = Game.from_position(start, strict=False)
-        _, moves = parse_game_record("position\n" + text)
-        named, source = game.variant, "its start position"
-    else:
-        code, moves = parse_game_record(text)
-        named, source = GameCode.parse(code).variant, f"its code {code}"
-        game = Game.from_code(code, variant=args.variant)
-    problem = _variant_disagreement(record_variant(text), named, source)
-    if problem is not None:
-        print(f"spider replay: {args.file}: {problem}", file=sys.stderr)
+    An action the rules refuse stops it with status 1: the action's number, its text
+    and the reason, then the position before it. An action naming a column the game does
+    not have stops it with status 2, its number and its whole text. A record that says
+    two different games (its ``# variant:`` comment and its code or start position, a
+    comment naming no game of the family) is refused with status 2 and a line naming
+    both, not replayed as either (a decision of ours)."""
+    text = load_game_text(args.file)
+    variant = find_variant(args.variant) if args.variant is not None else None
+    try:
+        if args.position is not None:
+            game = load_game_text(args.position).game(variant)
+        else:
+            game = text.start(variant)
+        replay_actions(game, text.actions)
+    except RecordActionError as error:
+        if not isinstance(error.error, IllegalMoveError):
+            print(f"spider replay: {args.file}: {error}", file=sys.stderr)
+            return 2
+        print(
+            f"action {error.number} ({error.action}) refused: {error.error.reason}: "
+            f"{explain(error.error)}",
+            file=sys.stderr,
+        )
+        print(game.position_text(), end="")
+        return 1
+    except GameTextError as error:
+        print(f"spider replay: {args.file}: {error}", file=sys.stderr)
         return 2
-    for number, move in enumerate(moves, 1):
-        try:
-            game.act(move)
-        except IllegalMoveError as error:
-            print(
-                f"action {number} ({move}) refused: {error.reason}: {explain(error)}",
-                file=sys.stderr,
-            )
-            print(game.position_text(), end="")
-            return 1
     print(game.position_text(), end="")
     print(f"score {game.score}, moves {game.move_count}" + (", won" if game.is_won else ""))
     return 0
-
-
-def _variant_disagreement(said: str | None, named: Variant, source: str) -> str | None:
-    """Say how a record's ``# variant:`` comment (``said``; None: the record has none)
-    disagrees with ``named``, the variant of the game ``source`` names (``"its code
-    SP1-S2C-AAAAAAD"``, ``"its start position"``), or return None when it does not."""
-    if said is None:
-        return None
-    try:
-        found = find_variant(said)
-    except UnknownVariantError:
-        known = ", ".join(variant.name for variant in VARIANTS)
-        return (
-            f"the record's comment '# variant: {said}' names no game of the family "
-            f"({known}); {source} is a game of {named.name}"
-        )
-    if found == named:
-        return None
-    return (
-        f"the record's comment '# variant: {said}' disagrees with {source}, a game of "
-        f"{named.name}; correct the one that is wrong"
-    )
 
 
 def cmd_daily(args: argparse.Namespace) -> int:
@@ -154,12 +123,15 @@ def _date(text: str) -> dt.date:
 
 
 def cmd_terminal(args: argparse.Namespace) -> int:
-    """``spider terminal [CODE] [--language en|es]``: play in the terminal (see
-    :mod:`.terminal`); the language defaults to the locale's."""
+    """``spider terminal [CODE|FILE] [--language en|es]``: play in the terminal (see
+    :mod:`.terminal`), a random game without a code or file, else the game a code or a
+    file gives (any text of the family, :mod:`.game_text`: played from after its
+    actions); the language defaults to the locale's."""
     from .terminal import play_in_terminal
 
     if args.code is not None:
-        game = Game.from_code(args.code, variant=args.variant)
+        variant = find_variant(args.variant) if args.variant is not None else None
+        game = load_game_text(args.code).game(variant)
     else:
         game = Game.new(args.suits, args.rule, variant=args.variant or VARIANTS[0])
     return play_in_terminal(game, language=args.language)
@@ -195,18 +167,28 @@ def build_parser() -> argparse.ArgumentParser:
     deal.set_defaults(handler=cmd_deal)
 
     replay = subparsers.add_parser("replay", help="replay a game record file")
-    replay.add_argument("file", help="a game code line, then actions separated by white space")
+    replay.add_argument(
+        "file",
+        help="a game record (a game code line, then actions separated by white space), "
+        "the table's export, or `spider solve`'s or `spider deal`'s output",
+    )
     replay.add_argument(
         "--position",
         metavar="POSITION_FILE",
-        help="start from this position instead: FILE then holds only the actions "
-        "(as `spider solve POSITION_FILE` prints them)",
+        help="start from the game this file gives instead (a position, a code, a record): "
+        "FILE's actions are played from it",
     )
     add_variant_option(replay)
     replay.set_defaults(handler=cmd_replay)
 
     terminal = subparsers.add_parser("terminal", help="play in the terminal")
-    terminal.add_argument("code", nargs="?", help="game code; a random game without one")
+    terminal.add_argument(
+        "code",
+        nargs="?",
+        metavar="CODE|FILE",
+        help="game code, or a file: a position, a game record, an export, `spider deal`'s "
+        "or `spider solve`'s output (a random game without one)",
+    )
     terminal.add_argument(
         "--language",
         choices=LANGUAGES,

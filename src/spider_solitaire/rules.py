@@ -366,12 +366,12 @@ def apply_move(position: Position, move: Move) -> tuple[Position, list[Event]]:
             position hides; for a take-off, those of :func:`take_off_reason`.
         InvalidMoveError: ``column_range``: a column the game does not have.
     """
+    if move.source > position.variant.columns or move.target > position.variant.columns:
+        _check_move_columns(position, move)  # quoting the action whole: t8, not 8
     if move.source == 0:
         return apply_deal(position)
     if move.target == 0:
         return apply_take_off(position, move.source)
-    if move.source > position.variant.columns or move.target > position.variant.columns:
-        _check_move_columns(position, move)
     if position.is_won:
         raise IllegalMoveError("game_won", str(move))
     count = move.count

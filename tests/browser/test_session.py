@@ -130,7 +130,7 @@ def test_spanish_interface(make_table: Any) -> None:
     expect(table.column(deal["empty"])).to_have_attribute(
         "aria-label", f"Columna {deal['empty']}, vacía"
     )
-    page.locator("#stock").click()  # the refusal comes from the server, in Spanish
+    page.locator("#stock").click()  # refused from the state, in the catalog's Spanish
     expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "es") + " Reglas")
 
     # switch to English in the settings, without a reload
@@ -283,3 +283,19 @@ def test_the_table_says_unasked_when_no_useful_move_is_left(table: Any) -> None:
     table.idle()
     assert bar.is_hidden()
     assert table.cards(2) == ["6S"] and table.cards(1) == ["6H", "5S"]
+
+
+def test_a_deal_the_state_refuses_is_not_sent(table: Any) -> None:
+    # the state says no deal (can_deal false, its deal_reason): the page shows the
+    # server's refusal without asking again (issue 29 item 6)
+    deal = DEALS["empty"]
+    table.open(deal["code"], deal["setup"])
+    page = table.page
+    assert table.api_state()["deal_reason"] == "deal_needs_full_columns"
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(f"{request.method} {request.url}"))
+    page.locator("#stock").click()
+    expect(table.notice()).to_have_text(reason_text("deal_needs_full_columns", "en") + " Rules")
+    link = table.notice().get_by_role("link")
+    expect(link).to_have_attribute("href", "/rules?lang=en#stock")  # as an answer links it
+    assert not any("/actions" in request for request in sent), sent

@@ -117,6 +117,23 @@ def test_auto_plays_the_engines_auto_move(client: TestClient) -> None:
     assert too_many.json()["reason"] == "face_down"
 
 
+def test_auto_past_the_games_columns_quotes_the_action_whole(client: TestClient) -> None:
+    from spider_solitaire import Game
+    from spider_solitaire.variants import VARIANTS
+
+    narrow = min(VARIANTS, key=lambda variant: variant.columns)
+    past = narrow.columns + 1
+    assert past <= 10  # the request's shape takes it: the game refuses it
+    code = Game.from_code(CODE, variant=narrow).code
+    refused = act(client, new_game(client, code=code), "auto", column=past, count=1)
+    assert refused.status_code == 400
+    assert refused.json()["reason"] == "bad_action"
+    assert refused.json()["message"] == (
+        f"'auto {past}:1': there is no column {past}; the columns are numbered 1 to "
+        f"{narrow.columns}."
+    )
+
+
 def test_undo_redo_and_restart(client: TestClient) -> None:
     state = new_game(client)
     moved = act(client, state, "6>1").json()

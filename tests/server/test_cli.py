@@ -15,7 +15,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from spider_solitaire import cli
+from spider_solitaire import Game, cli
 from spider_solitaire.server import cli as server_cli
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.cli import cmd_play, cmd_serve, listening_socket, start_path
@@ -255,3 +255,20 @@ def test_db_upgrade_help_names_spider_db_url_as_the_default(
     monkeypatch.setenv("SPIDER_DB_URL", url)
     assert cli.main(["db", "upgrade"]) == 0
     assert capsys.readouterr().out.startswith(f"{url}: upgraded from revision (empty) to ")
+
+
+def test_play_opens_the_deal_a_file_gives_and_refuses_what_the_page_cannot_open(
+    tmp_path: Path,
+) -> None:
+    from spider_solitaire.game_text import GameTextError
+
+    deal = Game.from_code("SP1-ETTE-S1C-AAAAAAD")
+    path = tmp_path / "deal.txt"
+    path.write_text(f"SP1-ETTE-S1C-AAAAAAD\n{deal.position_text()}")  # as `spider deal` prints
+    assert start_path(str(path), None, None) == "/?code=SP1-ETTE-S1C-AAAAAAD"
+    path.write_text(deal.position_text())
+    with pytest.raises(GameTextError, match="gives a position without a code"):
+        start_path(str(path), None, None)
+    path.write_text("SP1-ETTE-S1C-AAAAAAD\nd\n")
+    with pytest.raises(GameTextError, match="gives actions after its start"):
+        start_path(str(path), None, None)

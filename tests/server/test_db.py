@@ -14,7 +14,8 @@ from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db import StaleVersionError, Store
 from spider_solitaire.server.errors import ApiError
 from spider_solitaire.server.game_cache import GameCache, LoadedGame
-from spider_solitaire.server.games import LEAVE_TRIES, GameService
+from spider_solitaire.server.games import GameService
+from spider_solitaire.server.leaving import LEAVE_TRIES
 from spider_solitaire.server.schemas.actions import MoveAction
 from spider_solitaire.server.schemas.games import NewGameFromCode
 from spider_solitaire.server.settings import Settings

@@ -114,6 +114,16 @@ def test_solver_requests_over_the_limit_are_429_with_retry_after(
         assert refused.json()["limit"] == "2 solver requests per player in 60 s"
         assert 1 <= int(refused.headers["retry-after"]) <= 70  # the window slides in 10 s steps
         assert refused.json()["retry_after"] == int(refused.headers["retry-after"])
+        wait = refused.json()["retry_after"]  # the sentence says the real wait, not "a minute"
+        assert refused.json()["message"] == (
+            "Too many requests from here for a while; try again in "
+            f"{wait} second{'s' if wait != 1 else ''}."
+        )
+        spanish = first.post(hint, json={"version": 0}, headers={"Accept-Language": "es"})
+        assert spanish.json()["message"].endswith(
+            f"inténtalo de nuevo dentro de {spanish.json()['retry_after']} segundo"
+            + ("s." if spanish.json()["retry_after"] != 1 else ".")
+        )
         # the same address (every test client's) has made 3: a cookie-less client is refused too
         stranger = second.post(hint, json={"version": 0})
         assert stranger.status_code == 429

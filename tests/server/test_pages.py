@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from spider_solitaire.messages import browser_catalog
+from spider_solitaire.messages import browser_catalog, message
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.routes.pages import PLACEHOLDER_PAGE
+from spider_solitaire.server.rule_links import rules_link
 from spider_solitaire.server.settings import WEB_DIR, Settings
 
 from .conftest import new_game
@@ -53,7 +54,11 @@ def test_the_browsers_catalog_is_built_from_the_message_catalog(web: TestClient)
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("application/json")
     assert response.headers["cache-control"] == "no-cache"
-    assert response.json() == browser_catalog("es")
+    links = {key: value for key, value in response.json().items() if "refusal_rules." in key}
+    assert response.json() == browser_catalog("es") | links
+    # each refusal the page shows from the state links to its section, as an answer does
+    assert links["refusal_rules.deal_needs_full_columns"] == rules_link("deal_needs_full_columns")
+    assert response.json()["refusal.no_target"] == message("errors", "no_target", "es")
     assert response.json()["card.QH"] == "reina de corazones"
     assert not any("{" in label for label in response.json().values())
     assert web.get("/static/i18n/en.json").json()["button.new"] == "New game"

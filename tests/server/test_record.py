@@ -521,6 +521,31 @@ def test_a_game_left_for_another_cannot_change_so_the_other_keeps_its_count(
     assert act(client, reopened.json(), "undo").status_code == 200
 
 
+def test_a_stale_tab_behind_on_a_game_left_is_told_it_was_left(
+    client: TestClient, clock: Clock
+) -> None:
+    stale = new_game(client, code=D)  # the second tab stays at version 0
+    left = play(client, stale, ["d"], clock)  # the first tab plays on...
+    clock.advance(1)
+    response = client.post("/api/games", json={"code": TWO_SUITS, "confirm": ["abandon"]})
+    playing = response.json()  # ...and leaves it for another game
+    assert left["version"] == 1 and stale["version"] == 0
+    for refused in (
+        act(client, stale, "d"),
+        client.post(f"/api/games/{stale['id']}/hint", json={"version": 0}),
+    ):
+        assert refused.status_code == 409
+        body = refused.json()
+        assert body["reason"] == "not_current"  # not stale_version: "changed in another window"
+        assert body["message"].startswith("You left this game for another one;")
+        assert body["state"]["id"] == playing["id"]
+    # a tab behind on the game still played is told it changed elsewhere, as before
+    behind = act(client, playing, "d")
+    assert behind.status_code == 200
+    again = act(client, playing, "d")
+    assert (again.status_code, again.json()["reason"]) == (409, "stale_version")
+
+
 def test_no_help_is_given_on_a_game_left_for_another(client: TestClient, clock: Clock) -> None:
     left = play(client, new_game(client, code=D), ["d"], clock)
     clock.advance(1)

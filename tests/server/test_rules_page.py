@@ -298,3 +298,24 @@ def test_every_text_of_the_rules_section_is_on_the_page(client: TestClient, lang
     page = unescape(client.get(f"/rules?lang={language}").text)
     unused = [key for key, text in catalog(language)["rules"].items() if text not in page]
     assert unused == []
+
+
+WINNABLE_EVERYWHERE = {
+    "en": '"Winnable deals only" is offered for every game of the family.',
+    "es": "«Solo repartos ganables» se ofrece en todos los juegos de la familia.",
+}
+"""What the family's section says of winnable deals, in each language."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_page_says_winnable_deals_are_offered_in_every_game_of_the_family(
+    client: TestClient, language: str
+) -> None:
+    from spider_solitaire.winnable import shipped, stock_levels
+
+    # true of the registry: every variant has a stock of winnable deals at every level
+    levels = shipped()
+    assert all(levels.get((v.name, *level)) for v in VARIANTS for level in stock_levels(v.name))
+    page = unescape(client.get(f"/rules?lang={language}").text)
+    assert WINNABLE_EVERYWHERE[language] in page
+    assert "Spider alone" not in page and "solo para el Spider" not in page

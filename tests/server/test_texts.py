@@ -333,6 +333,25 @@ def _undo(steps: int, exact: bool, action: LostAction | None = None) -> LastWinn
                 "Undo 5 actions",
             ),
         ),
+        (  # only deals were played since: there is no "move 0" to be after
+            "no",
+            LastWinnable(kind="undo", steps=2, moves=0, exact=False),
+            "en",
+            (
+                "No. It could still be won 2 actions ago, before your first move; the solver "
+                "could not tell in time which later action lost it.",
+                "Undo 2 actions",
+            ),
+        ),
+        (
+            "no",
+            LastWinnable(kind="undo", steps=1, moves=0, exact=False),
+            "es",
+            (
+                "No. Aún se podía ganar hace una acción, antes de tu primera jugada.",
+                "Deshacer 1 acción",
+            ),
+        ),
         (
             "no",
             LastWinnable(kind="restart"),

@@ -48,9 +48,12 @@ def test_solves_a_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert lines[1] == "# length: 3 actions"
     assert lines[2].startswith("# time: ")
     assert lines[3] == f"# solution from the position in {path}"
-    assert lines[4] == "2:1>1 2:1>3 3:4>1"
+    assert lines[4] == "# start position:"  # then the position as comments
+    start = Game.from_position(WINNABLE, strict=False).position_text().splitlines()
+    assert lines[5:-1] == [f"# {line}" for line in start]
+    assert lines[-1] == "2:1>1 2:1>3 3:4>1"
     replay = Game.from_position(WINNABLE, strict=False)
-    for action in lines[4].split():
+    for action in lines[-1].split():
         replay.play(action)
     assert replay.is_won
 

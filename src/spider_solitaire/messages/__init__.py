@@ -229,13 +229,26 @@ def suit_name(suit: str, language: str = "en") -> str:
     return message("cards", f"suit_{suit}", language)
 
 
+REFUSALS_FROM_STATE: dict[str, tuple[str, ...]] = {
+    "errors": ("no_target",),
+    "reasons": ("deal_needs_full_columns", "stock_empty", "game_won"),
+}
+"""The refusals the page tells from the last state without a request, by catalog section:
+a double-click on a group the server listed with no ``auto`` target (``no_target``, the
+server's own reason) and a deal when ``can_deal`` is false (its ``deal_reason``: the
+engine's reasons a deal can have, :func:`spider_solitaire.rules.deal_reason`)."""
+
+
 @cache
 def browser_catalog(language: str) -> dict[str, str]:
     """Return the browser's part of the catalog in ``language`` (English for an unknown
     one): the ``web`` section plus fixed names generated from the ``cards`` section,
     ``"card.TS"`` (``"10 of spades"``) for all 52 cards, ``"rank.short.T"`` (``"10"``)
-    for the 13 ranks and ``"suit.S"`` (``"spades"``). Every value is a finished text,
-    without placeholders. Cached; must not be mutated.
+    for the 13 ranks and ``"suit.S"`` (``"spades"``), and the sentences of the refusals
+    the page can tell from the state the server sent without asking again
+    (:data:`REFUSALS_FROM_STATE`: ``"refusal.no_target"``, a group whose ``auto`` is null;
+    ``"refusal.deal_needs_full_columns"``..., the state's ``deal_reason``). Every value is
+    a finished text, without placeholders. Cached; must not be mutated.
 
     >>> names = browser_catalog("en")
     >>> names["card.TS"], names["rank.short.Q"], names["suit.C"], names["button.undo"]
@@ -246,4 +259,9 @@ def browser_catalog(language: str) -> dict[str, str]:
     names = {f"card.{card}": name for card, name in card_names(language).items()}
     names |= {f"rank.short.{rank}": message("cards", f"short_{rank}", language) for rank in RANKS}
     names |= {f"suit.{suit}": suit_name(suit, language) for suit in SUITS}
+    names |= {
+        f"refusal.{code}": message(section, code, language)
+        for section, codes in REFUSALS_FROM_STATE.items()
+        for code in codes
+    }
     return catalog(LANGUAGES[0])["web"] | catalog(language)["web"] | names

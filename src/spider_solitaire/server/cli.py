@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from ..codes import GameCode
+from ..game_text import GameTextError, load_game_text
 from ..variants import CLASSIC, GROUP_RULES
 
 if TYPE_CHECKING:
@@ -68,7 +69,12 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
         "the browser. Without a code or options the page resumes your last game; with a "
         "code it opens that deal; --suits/--rule deal a new random game.",
     )
-    play.add_argument("code", nargs="?", help="game code to open, e.g. SP1-S2C-AAAAAAD")
+    play.add_argument(
+        "code",
+        nargs="?",
+        metavar="CODE|FILE",
+        help="game code to open, e.g. SP1-S2C-AAAAAAD, or a file giving one (`spider deal`)",
+    )
     play.add_argument("--suits", type=int, choices=(1, 2, 4), help="deal a new game: suits")
     play.add_argument("--rule", type=str.lower, choices=GROUP_RULES, help="deal a new game: rule")
     play.add_argument(
@@ -156,13 +162,26 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
 
 def start_path(code: str | None, suits: int | None, rule: str | None) -> str:
     """Return the page path ``spider play`` opens: ``/?code=CODE`` for a code (made
-    canonical), a new random code's link for ``--suits``/``--rule``, else ``/``.
+    canonical) or a file whose text gives a deal by its code (``spider deal``'s output, a
+    record without actions: :func:`~spider_solitaire.game_text.load_game_text`), a new
+    random code's link for ``--suits``/``--rule``, else ``/``.
 
     Raises:
         InvalidCodeError: ``code`` is malformed.
+        GameTextError: the file gives a position without a code, or actions (the page
+            opens a deal only: ``spider terminal FILE`` plays those).
+        OSError: the file cannot be read.
     """
     if code is not None:
-        return "/?code=" + quote(str(GameCode.parse(code)))
+        text = load_game_text(code)
+        text.start()  # a record that says two games is refused here too
+        if text.code is None or text.actions:
+            what = "actions after its start" if text.actions else "a position without a code"
+            raise GameTextError(
+                f"{code}: the page opens a deal by its game code, and this gives {what}: "
+                f"play it with `spider terminal {code}`"
+            )
+        return "/?code=" + quote(text.code)
     if suits is not None or rule is not None:
         return "/?code=" + quote(str(GameCode.random(suits or 4, rule or CLASSIC)))
     return "/"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .. import rules
@@ -32,20 +32,13 @@ from .db import Decided, GameRecord, StaleVersionError, Store
 from .errors import ApiError, Localized
 from .game_cache import GameCache, LoadedGame
 from .ids import SHARE
+from .leaving import Leaver, Leaving
 from .players import ensure_player
 from .record.standing import standing_view
 from .schemas.actions import ActionRequest, AutoAction
 from .schemas.games import NewGameDaily, NewGameRequest
 from .schemas.state import GameState, RecordView
-from .texts import confirm_text
 from .views import build_state
-
-LEAVE_TRIES = 3
-"""How many times starting or opening a game reads the game it leaves again, when that
-game was played on (in another tab) between the read and the write."""
-
-Leaving = tuple[GameRecord, Decided]
-"""A game the player leaves unfinished, with the loss it counts as."""
 
 SNAPSHOT_EVERY = 50
 """A game's snapshot is kept each time its version passes a multiple of this (a decision
@@ -85,6 +78,7 @@ class GameService:
         self.undo_limit = undo_limit
         self.puzzle_positions = puzzle_positions
         self.cache = GameCache(cache_games)
+        self.leaver = Leaver(store, self.cache, self._load)
 
     # --- loading ------------------------------------------------------------------
 
@@ -224,7 +218,7 @@ class GameService:
             )
 
         also = ["practice"] if won_before else []
-        record = self._leave_for(player_id, request.confirm, write, also=also)
+        record = self.leaver.leave_for(player_id, request.confirm, write, also=also)
         loaded = LoadedGame(record, game)
         self.cache.put(loaded)
         return loaded
@@ -254,80 +248,14 @@ class GameService:
         def write(leaving: Leaving | None) -> GameRecord:
             return self.store.games.open(loaded.record, leaving)
 
-        return self._load(self._leave_for(player_id, confirm, write, keep=game_id))
-
-    def _leave_for(
-        self,
-        player_id: str,
-        confirm: Sequence[str],
-        write: Callable[[Leaving | None], GameRecord],
-        *,
-        keep: str | None = None,
-        also: Sequence[str] = (),
-    ) -> GameRecord:
-        """Leave the player's current game for another: ``write`` saves the other (a new
-        game, or ``keep``, the game opened) with the loss of the game left (None when
-        leaving it loses nothing), in one transaction; return what it saved.
-
-        The game left is read again and the write tried again, up to :data:`LEAVE_TRIES`
-        times, when it was played on (in another tab) between the read and the write.
-
-        Raises:
-            ApiError: 409 ``confirm_needed`` when ``confirm`` lacks ``abandon`` (the game
-                left would count as lost) or a word of ``also``; 409
-                ``stale_version_left`` when the game left kept changing. Nothing is
-                saved then.
-        """
-        for attempt in range(LEAVE_TRIES):
-            leaving = self._leaving(player_id, keep=keep)
-            needed = ["abandon"] if leaving is not None else []
-            self._confirmed([*needed, *also], confirm)
-            try:
-                record = write(leaving)
-                break
-            except StaleVersionError:  # the game left was played on meanwhile: again
-                if attempt == LEAVE_TRIES - 1:
-                    raise ApiError(409, "stale_version_left") from None
-        if leaving is not None:
-            self.cache.drop(leaving[0].id)
-        return record
+        return self._load(self.leaver.leave_for(player_id, confirm, write, keep=game_id))
 
     def check_leaving(self, player_id: str | None, confirm: Sequence[str]) -> None:
         """Check that the player may leave the current game for another (a winnable deal
         being searched for): 409 ``confirm_needed`` when it would count as a loss and
         ``confirm`` lacks ``abandon``. Nothing is written."""
         if player_id is not None:
-            leaving = self._leaving(player_id)
-            self._confirmed(["abandon"] if leaving is not None else [], confirm)
-
-    def _leaving(self, player_id: str, keep: str | None = None) -> Leaving | None:
-        """Return the player's current game and its loss when leaving it now would count
-        as lost (it has actions, no outcome, is not practice and is not won), else None;
-        ``keep``: the game being opened (leaving nothing)."""
-        record = self.store.games.current(player_id)
-        if (
-            record is None
-            or record.id == keep
-            or record.version == 0
-            or record.decided
-            or record.practice
-        ):
-            return None
-        game = self._load(record).game
-        if game.is_won:  # won before results were kept (an older release): not a loss
-            return None
-        return record, Decided("lost", game.position.score, game.position.move_count)
-
-    @staticmethod
-    def _confirmed(needed: Sequence[str], confirm: Sequence[str]) -> None:
-        """Raise 409 ``confirm_needed`` listing ``needed`` when ``confirm`` lacks one."""
-        if set(needed) - set(confirm):
-            raise ApiError(
-                409,
-                "confirm_needed",
-                message=Localized(confirm_text, list(needed)),
-                confirm=list(needed),
-            )
+            self.leaver.check(player_id, confirm)
 
     def share(self, player_id: str | None, game_id: str, share: bool) -> str | None:
         """Make (``share``) or remove the public replay link of the player's finished
@@ -455,9 +383,25 @@ class GameService:
             or loaded.record.player_id != player_id
             or loaded.record.version != version
         ):
-            loaded = self.at_version(player_id, game_id, version)
+            loaded = self._current_at_version(player_id, game_id, version)
         self._check_current(player_id, loaded)
         return loaded
+
+    def _current_at_version(self, player_id: str | None, game_id: str, version: int) -> LoadedGame:
+        """:meth:`at_version`, but a game the player has left answers ``not_current``
+        before ``stale_version``: a stale tab behind by a few actions of a game left is
+        told it was left, not that it changed in another window.
+
+        Raises:
+            ApiError: 404 ``not_found``; 409 ``not_current`` (the state of the game the
+                player is playing now); 409 ``stale_version`` with the current state.
+        """
+        try:
+            return self.at_version(player_id, game_id, version)
+        except ApiError as error:
+            if error.reason == "stale_version":
+                self._check_current(player_id, self.get(player_id, game_id))
+            raise
 
     def to_ask(self, player_id: str | None, game_id: str, version: int) -> LoadedGame:
         """Return the game ``game_id`` of ``player_id`` at ``version`` (read as
@@ -470,7 +414,7 @@ class GameService:
             ApiError: 404 ``not_found``; 409 ``stale_version``; 409 ``not_current`` with
                 the state of the game the player is playing now.
         """
-        loaded = self.at_version(player_id, game_id, version)
+        loaded = self._current_at_version(player_id, game_id, version)
         self._check_current(player_id, loaded)
         return loaded
 
@@ -485,7 +429,7 @@ class GameService:
         if player_id is None:
             return
         game_id = loaded.record.id
-        leaving = self._leaving(player_id, keep=game_id)
+        leaving = self.leaver.leaving(player_id, keep=game_id)
         playing = None if leaving is None else leaving[0]
         if playing is None and loaded.record.decided:
             playing = self.store.games.current(player_id)
@@ -538,7 +482,7 @@ class GameService:
         try:
             if isinstance(request, AutoAction):
                 column, count = request.column, request.count
-                action: Move | str | None = game.auto_move(column, count)
+                action: Move | str | None = _auto_move(game, column, count)
                 if action is None:  # why: the engine's reason, or movable but nowhere to go
                     reason = rules.group_refusal(game.position, column, count) or "no_target"
                     raise ApiError(422, reason, action=f"auto {column}:{count}")
@@ -560,3 +504,18 @@ class GameService:
         except IllegalMoveError as error:
             raise ApiError(422, error.reason, action=error.action) from None
         return str(action), events
+
+
+def _auto_move(game: Game, column: int, count: int) -> Move | None:
+    """``game.auto_move(column, count)``, a refusal of its text quoting the action whole
+    (``'auto 9:1'``, as the 422 answers do, not the column alone).
+
+    Raises:
+        InvalidMoveError: ``column_range`` (a column the game does not have) or
+            ``count_range``, with the action ``auto COLUMN:COUNT``.
+    """
+    try:
+        return game.auto_move(column, count)
+    except InvalidMoveError as error:
+        params = {key: value for key, value in error.params.items() if key != "action"}
+        raise InvalidMoveError(error.reason, f"auto {column}:{count}", **params) from None

@@ -30,8 +30,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..messages import text
 from .db import Store
-from .errors import ApiError
+from .errors import ApiError, Localized
 
 KINDS = ("solver", "new_game")
 """The kinds of request counted."""
@@ -101,8 +102,15 @@ class RateLimiter:
                     "rate_limited",
                     headers={"Retry-After": str(retry)},
                     retry_after=retry,
+                    message=Localized(rate_limited_message, retry),
                     limit=f"{most} {kind} requests per {who} in {self.window_seconds} s",
                 )
+
+
+def rate_limited_message(retry: int, language: str) -> str:
+    """The 429 ``rate_limited`` sentence in ``language`` with the real wait: "try again in
+    5 seconds" (``retry``: the ``retry_after`` seconds sent beside it)."""
+    return text("labels", "rate_limited", language, count=retry)
 
 
 def retry_after(counts: dict[int, int], most: int, size: float, slots: int, now: float) -> int:

@@ -1,13 +1,15 @@
-"""``spider solve CODE|POSITION_FILE [--time-limit S] [--json]``.
+"""``spider solve CODE|FILE [--time-limit S] [--json] [--variant NAME]``.
 
-Solves a deal (a game code) or a position (a file in the position notation) with full
-information and prints the status, the solution's length and the time as ``#`` comment
-lines, then the solution as a game record: the game code, then the actions. The whole
-output is therefore a record that ``spider replay FILE`` replays (comment lines are
-ignored). A position has no game code, so for a position file the record starts with a
-``#`` comment line naming the file instead, and ``spider replay --position
-POSITION_FILE FILE`` replays it (decisions of ours). A position file
-is read with ``strict=False``: puzzles and small boards are welcome.
+Solves a deal (a game code) or the game a file gives, with full information: any text of
+the family :mod:`spider_solitaire.game_text` reads (a position, ``spider deal``'s output,
+a game record, the table's export, this command's own output), from the position after
+the file's actions. Prints the status, the solution's length and the time as ``#``
+comment lines, then the solution as a game record: the game code (or, for a game from a
+position, its start position as ``# start position:`` comment lines), the file's actions,
+then the solution's. The whole output is therefore a text that ``spider replay``,
+``spider terminal`` and ``spider solve`` read again. A position is read with
+``strict=False``: puzzles and small boards are welcome. ``--variant`` deals a code as
+another game; a position of another variant is refused, naming both.
 
 On a long solve a progress line goes to stderr (rewritten in place on a terminal, one
 line every few seconds otherwise).
@@ -22,11 +24,11 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 from typing import TextIO
 
 from ..game import Game
-from ..variants import VARIANT_NAMES
+from ..game_text import GameText, load_game_text
+from ..variants import VARIANT_NAMES, find_variant
 from .search import SolveProgress, solve
 
 DEFAULT_TIME_LIMIT = 30.0
@@ -34,9 +36,6 @@ DEFAULT_TIME_LIMIT = 30.0
 
 EXIT_STATUS = {"won": 0, "lost": 1, "unknown": 3}
 """Exit status of ``spider solve`` by result status."""
-
-ACTIONS_PER_LINE = 20
-"""Actions per line of the printed game record."""
 
 
 def add_solve_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,7 +52,12 @@ def add_solve_command(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
             "record. Exit status: 0 won, 1 lost, 3 unknown, 2 bad input."
         ),
     )
-    parser.add_argument("target", metavar="CODE|POSITION_FILE", help="a game code or a file")
+    parser.add_argument(
+        "target",
+        metavar="CODE|FILE",
+        help="a game code, or a file: a position, a game record, an export, `spider deal`'s "
+        "or `spider solve`'s output",
+    )
     parser.add_argument(
         "--time-limit",
         type=_seconds,
@@ -89,26 +93,21 @@ def _seconds(text: str) -> float:
     return value
 
 
-def load_target(target: str, variant: str | None = None) -> tuple[Game, str | None, str | None]:
-    """Return ``(game, code, position_file)`` for a code or an existing position file; a
-    code is dealt as ``variant`` when one is given (:meth:`Game.from_code`).
+def load_target(target: str, variant: str | None = None) -> tuple[Game, GameText]:
+    """Return the game to solve from ``target`` (a game code, or a file holding any text
+    of the family: :func:`~spider_solitaire.game_text.load_game_text`), after the
+    text's actions, and the text read. A code is dealt as ``variant`` when one is given;
+    a position of another variant than ``variant`` is refused.
 
     Raises:
         InvalidCodeError: not a file and not a valid code.
-        InvalidPositionError: the file is not a valid position.
+        InvalidPositionError: the file's position does not read.
+        GameTextError: the text disagrees with itself or with ``variant``.
+        RecordActionError: an action of the file is refused.
         OSError: the file cannot be read.
     """
-    path = Path(target)
-    if path.is_file():
-        text = path.read_text(encoding="utf-8-sig")
-        return Game.from_position(text, strict=False), None, str(path)
-    if path.is_dir():
-        raise IsADirectoryError(f"{target!r} is a directory, not a position file or a game code")
-    if "/" in target or "\\" in target or target.endswith(".txt"):
-        # a path that names no file: say so rather than "not a code"
-        raise FileNotFoundError(f"{target!r}: no such file (and not a game code)")
-    game = Game.from_code(target, variant=variant)
-    return game, game.code, None
+    text = load_game_text(target)
+    return text.game(find_variant(variant) if variant is not None else None), text
 
 
 class _Progress:
@@ -144,7 +143,9 @@ class _Progress:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """``spider solve``: see the module docstring; returns the exit status."""
-    game, code, position_file = load_target(args.target, args.variant)
+    game, text = load_target(args.target, args.variant)
+    code = game.code
+    position_file = None if code is not None else args.target
     progress = _Progress(sys.stderr)
     started = time.perf_counter()
     try:
@@ -153,11 +154,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         progress.close()
     seconds = time.perf_counter() - started
     moves = [str(move) for move in result.solution]
-    header = code if code is not None else f"# solution from the position in {position_file}"
-    lines = [header] + [
-        " ".join(moves[i : i + ACTIONS_PER_LINE]) for i in range(0, len(moves), ACTIONS_PER_LINE)
-    ]
-    record = "\n".join(lines) + "\n" if result.status == "won" else ""
+    comments = [] if code is not None else [f"solution from the position in {position_file}"]
+    record = text.record(game, result.solution, comments) if result.status == "won" else ""
     if args.json:
         data = result.to_dict()
         data.update({"seconds": round(seconds, 3), "code": code, "position_file": position_file})

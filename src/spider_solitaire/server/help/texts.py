@@ -134,7 +134,8 @@ def can_win_texts(
                 action=action_text(where.lost_action, language),
             )
         else:
-            said = text("help", "no_around", language, count=where.steps, moves=where.moves)
+            key = "no_around" if where.moves else "no_around_unmoved"  # only deals: no move 0
+            said = text("help", key, language, count=where.steps, moves=where.moves)
         return said, text("help", "undo_back", language, count=where.steps)
     if kind == "restart":
         return message("help", "no_restart", language), message("web", "button.restart", language)

@@ -4,7 +4,8 @@
   winnable point, search for a winnable deal): plain functions of position text and
   numbers that return frozen dataclasses, importable alone (no web framework).
 * :mod:`.pool`: the embedded process pool that runs them on this machine (the default):
-  CPU and memory limits per job, one job per player, cancellation.
+  one job per player, cancellation; :mod:`.worker`, what runs in each of its processes
+  (the job's CPU and memory limits); :mod:`.slots`, how many run at once and whose turn.
 * :mod:`.runner`: the contract the help modules call (:class:`~.runner.Runner`,
   :class:`~.runner.JobLimits`), what every runner shares (the player's one running job in
   the database) and :class:`~.runner.SolverRunner`, which runs the tasks in the pool and

@@ -3,23 +3,25 @@
 Each job (a solve, the search back through a game's history, the search for a winnable
 deal) runs in a process of its own, started from a *forkserver* that has imported the
 solver once (so a start costs about a millisecond, and the threaded server process is
-never forked). In the worker, before the job:
+never forked). In the worker (:mod:`.worker`), before the job:
 
 * ``RLIMIT_CPU`` is set to the job's CPU budget (the solver's own time limit plus a
   margin): a runaway job is killed by the kernel (SIGXCPU, then SIGKILL);
 * ``RLIMIT_AS`` caps its memory (:attr:`Settings.solver_memory_mb`);
 * ``nice`` lowers its priority, so that the server's requests win the CPU.
 
-The pool runs at most ``cores`` jobs at once (the others wait for a slot by turn: the
-client address served least recently first, then its player served least recently, so
-that one address's many jobs do not keep another player's behind them all) and
+The pool runs at most ``cores`` jobs at once (the others wait for a slot by turn,
+:mod:`.slots`: the client address served least recently first, then its player served
+least recently, so that one address's many jobs do not keep another player's behind
+them all) and
 at most one per *owner* (a player): a new job of the same owner cancels the older one,
 whose process is killed. A waiting caller also polls ``disconnected()`` (the request's
 ``is_disconnected``) and kills its job when the client has gone.
 
 Only this process sends the full position (with its face-down cards and stock order) to
 a worker; what comes back is the answer, which the caller turns into what the player may
-see. The module imports no web framework: the workers import it (and the solver) alone.
+see. The pool imports no web framework; the workers import :mod:`.worker` (and the
+solver) alone.
 
 The pool works from any event loop (tests run several clients, each with its own loop):
 its slot queue and owner table are guarded by a thread lock, and each waiter is woken on
@@ -33,27 +35,19 @@ import contextlib
 import logging
 import math
 import multiprocessing
-import os
-import resource
-import select
 import signal
 import threading
 import time
-from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from .slots import Slots, Waiter
+from .worker import Job, nothing, work
+
 log = logging.getLogger(__name__)
-
-Report = Callable[[Any], None]
-"""What a job calls (in the worker) to send a progress value to the waiting caller."""
-
-Job = Callable[..., Any]
-"""A job: a module-level function ``job(report, *args)`` returning picklable data."""
 
 PRELOAD = ("__main__", "spider_solitaire.solver", "spider_solitaire.server.jobs.tasks")
 """Modules the forkserver imports once, before any worker is forked (a module that fails
@@ -84,190 +78,6 @@ class SolveFailed(Exception):
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason = reason
         self.detail = detail
-
-
-# --- the worker side -----------------------------------------------------------------
-
-
-def _limit(kind: int, value: int) -> None:
-    """Lower resource ``kind`` to ``value`` (soft) and ``value`` + a little (hard), never
-    above an existing hard limit."""
-    _soft, hard = resource.getrlimit(kind)
-    extra = 1 if kind == resource.RLIMIT_CPU else 0
-    new_hard = value + extra if hard == resource.RLIM_INFINITY else min(hard, value + extra)
-    resource.setrlimit(kind, (min(value, new_hard), new_hard))
-
-
-def _worker(
-    conn: Connection,
-    job: Job,
-    args: tuple[Any, ...],
-    cpu_seconds: int,
-    memory_bytes: int | None,
-    niceness: int,
-) -> None:
-    """The worker process's body: set its limits, run ``job(report, *args)`` and send
-    ``("done", result)`` or ``("error", kind, text)``; progress goes as ``("progress", v)``."""
-    _exit_when_the_server_goes(conn)
-    _limit(resource.RLIMIT_CPU, cpu_seconds)
-    if memory_bytes:
-        _limit(resource.RLIMIT_AS, memory_bytes)
-    if niceness:
-        with contextlib.suppress(OSError):
-            os.nice(niceness)
-
-    def report(value: Any) -> None:
-        try:
-            conn.send(("progress", value))
-        except OSError:
-            os._exit(0)  # the server is gone (killed): nobody wants the answer any more
-
-    try:
-        result = job(report, *args)
-    except MemoryError:
-        answer: tuple[Any, ...] = ("error", "memory", "the job ran out of memory")
-    except BaseException as error:
-        answer = ("error", "crashed", f"{type(error).__name__}: {error}")
-    else:
-        answer = ("done", result)
-    try:
-        conn.send(answer)
-        conn.close()
-    except OSError:
-        os._exit(0)  # the server is gone: end quietly rather than print a traceback
-
-
-def _exit_when_the_server_goes(conn: Connection) -> None:
-    """Watch the answer pipe from a daemon thread and end this worker as soon as the
-    server's end of it closes (the server was killed): a solve must not outlive the
-    server. (The forkserver, this worker's parent, stays alive as long as any worker
-    does, so a parent-death signal would not help.) Where ``poll`` is missing, a worker
-    ends at its next progress report or at its CPU limit."""
-    if not hasattr(select, "poll"):
-        return
-    poller = select.poll()
-    poller.register(conn.fileno(), select.POLLERR | select.POLLHUP)
-
-    def watch() -> None:
-        while True:
-            for _fd, event in poller.poll():
-                if event & select.POLLNVAL:
-                    return  # the worker closed the pipe itself: its answer is sent
-                if event & (select.POLLERR | select.POLLHUP):
-                    os._exit(0)
-
-    threading.Thread(target=watch, name="server-watch", daemon=True).start()
-
-
-# --- slots: at most N jobs at once, from any event loop, by turn ---------------------
-
-
-@dataclass(eq=False)
-class _Waiter:
-    loop: asyncio.AbstractEventLoop
-    future: asyncio.Future[None]
-    turn: tuple[str, str]
-    granted: bool = False
-
-
-SERVED_KEPT = 4096
-"""How many addresses and players :class:`_Slots` remembers when it last served (the
-least recently served go; one forgotten counts as never served)."""
-
-
-class _Slots:
-    """A counting semaphore usable from several event loops that grants a free slot by
-    turn, not by arrival: to the waiting client address (the first part of a waiter's
-    ``turn``) served least recently, then within it to its player (the second part) served
-    least recently, then by arrival. An address that has just had a slot (a waiting one or
-    a free one at once) goes behind every address that waits."""
-
-    def __init__(self, count: int) -> None:
-        self.free = count
-        self._lock = threading.Lock()
-        self._queue: OrderedDict[str, OrderedDict[str, deque[_Waiter]]] = OrderedDict()
-        self._waiting = 0
-        self._served: OrderedDict[tuple[str, ...], int] = OrderedDict()
-        self._grants = 0
-
-    @property
-    def waiting(self) -> int:
-        """How many callers wait for a slot."""
-        return self._waiting
-
-    def enter(self, turn: tuple[str, str] = ("", "")) -> _Waiter:
-        """Ask for a slot for ``turn`` (address, player); the waiter's future is done
-        (and ``granted``) once it has one."""
-        loop = asyncio.get_running_loop()
-        waiter = _Waiter(loop, loop.create_future(), turn)
-        with self._lock:
-            if self.free > 0 and not self._waiting:
-                self.free -= 1
-                self._grant(waiter)
-                waiter.future.set_result(None)
-            else:
-                first, second = turn
-                players = self._queue.setdefault(first, OrderedDict())
-                players.setdefault(second, deque()).append(waiter)
-                self._waiting += 1
-        return waiter
-
-    def _grant(self, waiter: _Waiter) -> None:
-        """Give ``waiter`` a slot and remember when its address and player were served
-        (under the lock)."""
-        waiter.granted = True
-        self._grants += 1
-        first, second = waiter.turn
-        for key in ((first,), (first, second)):
-            self._served[key] = self._grants
-            self._served.move_to_end(key)
-        while len(self._served) > SERVED_KEPT:
-            self._served.popitem(last=False)
-
-    def _next(self) -> _Waiter | None:
-        """Take the waiter whose turn it is (under the lock), or None."""
-        if not self._queue:
-            return None
-        served = self._served
-        first = min(self._queue, key=lambda key: served.get((key,), 0))
-        players = self._queue[first]
-        second = min(players, key=lambda key: served.get((first, key), 0))
-        waiters = players[second]
-        waiter = waiters.popleft()
-        self._waiting -= 1
-        if not waiters:
-            del players[second]
-            if not players:
-                del self._queue[first]
-        return waiter
-
-    def leave(self, waiter: _Waiter) -> None:
-        """Give up a waiter: release its slot if it was granted, else leave the queue."""
-        with self._lock:
-            if not waiter.granted:
-                first, second = waiter.turn
-                players = self._queue.get(first)
-                waiters = players.get(second) if players is not None else None
-                if waiters is not None and waiter in waiters:
-                    waiters.remove(waiter)
-                    self._waiting -= 1
-                    if not waiters:
-                        del self._queue[first][second]
-                        if not self._queue[first]:
-                            del self._queue[first]
-                return
-            waiter.granted = False
-            following = self._next()
-            if following is None:
-                self.free += 1
-                return
-            self._grant(following)
-            following.loop.call_soon_threadsafe(_wake, following.future)
-
-
-def _wake(future: asyncio.Future[None]) -> None:
-    if not future.done():
-        future.set_result(None)
 
 
 # --- one job as the pool sees it -----------------------------------------------------
@@ -333,7 +143,7 @@ class SolverPool:
             self._context.set_forkserver_preload(list(PRELOAD))
         else:
             self._context = multiprocessing.get_context("spawn")
-        self._slots = _Slots(cores)
+        self._slots = Slots(cores)
         self._lock = threading.Lock()
         self._owners: dict[str, _Run] = {}
         self._runs: set[_Run] = set()
@@ -365,7 +175,7 @@ class SolverPool:
         a thread."""
         reader, writer = self._context.Pipe(duplex=False)
         process = self._context.Process(
-            target=_worker, args=(writer, _nothing, (), 5, None, 0), daemon=True
+            target=work, args=(writer, nothing, (), 5, None, 0), daemon=True
         )
         process.start()
         writer.close()
@@ -421,7 +231,7 @@ class SolverPool:
         A job already running or waiting for ``owner`` is cancelled first (one job per
         player). Progress values the job reports are passed to ``progress`` (on this
         loop). When every core is busy, the job waits for its ``turn``: the address served
-        least recently first, then its player served least recently (see :class:`_Slots`).
+        least recently first, then its player served least recently (see :class:`~.slots.Slots`).
 
         Args:
             owner: the player the job is for.
@@ -446,7 +256,7 @@ class SolverPool:
             self._runs.add(run)
         if older is not None:
             self._cancel(older, "superseded")
-        waiter: _Waiter | None = None
+        waiter: Waiter | None = None
         try:
             waiter = await self._wait_for_slot(run, disconnected, turn or (owner, owner))
             return await self._execute(run, job, args, cpu_seconds, disconnected, progress)
@@ -479,7 +289,7 @@ class SolverPool:
         run: _Run,
         disconnected: Callable[[], Awaitable[bool]] | None,
         turn: tuple[str, str],
-    ) -> _Waiter:
+    ) -> Waiter:
         waiter = self._slots.enter(turn)
         deadline = time.monotonic() + self.queue_seconds
         try:
@@ -512,7 +322,7 @@ class SolverPool:
         reader, writer = self._context.Pipe(duplex=False)
         budget = max(1, math.ceil(cpu_seconds))
         process = self._context.Process(
-            target=_worker,
+            target=work,
             args=(writer, job, args, budget, self.memory_bytes, self.niceness),
             name=f"solver-{run.owner[:6]}",
             daemon=True,
@@ -583,7 +393,3 @@ async def _reap(process: BaseProcess) -> None:
     if process.exitcode is not None:
         with contextlib.suppress(ValueError):
             process.close()
-
-
-def _nothing(report: Report) -> None:
-    """A job that does nothing (it starts the forkserver; see :meth:`SolverPool.warm_up`)."""

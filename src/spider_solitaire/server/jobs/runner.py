@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar
 from ..db.jobs import UNFINISHED, ShareFull
 from ..errors import ApiError
 from ..ids import JOB
-from .pool import Report, SolveCancelled, SolveFailed, SolverPool
+from .pool import SolveCancelled, SolveFailed, SolverPool
+from .worker import Report
 
 if TYPE_CHECKING:
     from ..db import Store

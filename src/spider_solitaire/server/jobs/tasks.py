@@ -22,7 +22,7 @@ from ...game import Game
 from ...position import Position
 from ...solver import hints, solve
 from ...variants import SPIDER, find_variant
-from .pool import Report
+from .worker import Report
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 """The solver's statuses."""

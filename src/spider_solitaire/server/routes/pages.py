@@ -23,6 +23,7 @@ from ...messages import LANGUAGES, browser_catalog, message
 from ..errors import ApiError, pick_language
 from ..health import Health, check
 from ..ids import STATIC_TOKEN
+from ..rule_links import rules_link
 from ..rules_page import page_head, rules_page
 from .deps import Blocker, Book, DataStore
 
@@ -181,7 +182,22 @@ def _health_answer(health: Health, status: int) -> Response:
 
 @cache
 def _browser_catalog_json(language: str) -> bytes:
-    return json.dumps(browser_catalog(language), ensure_ascii=False).encode()
+    return json.dumps(browser_texts_of(language), ensure_ascii=False).encode()
+
+
+def browser_texts_of(language: str) -> dict[str, str]:
+    """The browser's texts in ``language``: :func:`~spider_solitaire.messages.browser_catalog`
+    and, for each refusal the page shows from the state without a request
+    (``refusal.<code>``), the rules page's section that explains it
+    (``refusal_rules.<code>``: ``/rules#dealing``), as a refusal's answer gives it."""
+    texts = browser_catalog(language)
+    links = {}
+    for key in texts:
+        code = key.removeprefix("refusal.")
+        link = rules_link(code) if key.startswith("refusal.") else None
+        if link is not None:
+            links[f"refusal_rules.{code}"] = link
+    return texts | links
 
 
 @router.api_route(STATIC_VERSIONED + "{token}/i18n/{language}.json", methods=["GET", "HEAD"])
@@ -198,7 +214,8 @@ def versioned_browser_texts(token: str, language: str) -> Response:
 def browser_texts(language: str) -> Response:
     """Serve the browser's fixed texts in ``language`` (``en`` or ``es``; 404 for any
     other): the catalog's ``web`` section plus every card's, rank's and suit's name
-    (:func:`spider_solitaire.messages.browser_catalog`), all finished texts without
+    (:func:`spider_solitaire.messages.browser_catalog`) and the rules links of the
+    refusals it holds (:func:`browser_texts_of`), all finished texts without
     placeholders. Built once per language; ``no-cache`` like the page, so a new version
     of the server is seen at the next load."""
     if language not in LANGUAGES:

@@ -5,6 +5,16 @@
 import { ApiError, needsConfirm } from "./api.js";
 import { t } from "./i18n.js";
 
+/**
+ * "no_target" when the server listed the last `count` cards of `column` as a group with
+ * no auto-move target (`groups[].auto` null): a double-click on it has nowhere to go. A
+ * group it did not list is sent, for the server to say why it cannot move.
+ */
+function noTarget(game, column, count) {
+  const group = game.groups?.find((entry) => entry.column === column && entry.count === count);
+  return group && group.auto == null ? "no_target" : null;
+}
+
 /** What startGame and openGame resolve to when the player said no. */
 export const DECLINED = Object.freeze({ declined: true });
 
@@ -25,12 +35,30 @@ export function createSession(api, store, requests, messages, host) {
   const { run } = requests;
   const { announce, notice, clearNotice, showError } = messages;
 
-  /** Send one action for the current game; true when the server played it. */
-  function act(body) {
+  /**
+   * Send one action for the current game; true when the server played it. `known`
+   * (game) => reason or null reads the last state the server sent (in the queue's turn,
+   * after the answers before it): a reason there means the server already said no, so
+   * nothing is sent and its refusal is shown as the server would (no rule decided here).
+   */
+  function act(body, known = () => null) {
     host.beforeAction();
     return run(async () => {
       const game = store.game;
       if (!game) return false;
+      const reason = known(game);
+      if (reason) {
+        store.release();
+        const rules = t(`refusal_rules.${reason}`);
+        const error = new ApiError(422, {
+          reason,
+          message: t(`refusal.${reason}`),
+          rules: rules.startsWith("/") ? rules : undefined,
+        });
+        host.refused?.(error);
+        showError(error);
+        return false;
+      }
       try {
         const reply = await api.act(game.id, { version: game.version, ...body });
         clearNotice();
@@ -141,8 +169,8 @@ export function createSession(api, store, requests, messages, host) {
   return {
     act,
     move: (column, count, target) => act({ action: `${column}:${count}>${target}` }),
-    auto: (column, count) => act({ action: "auto", column, count }),
-    deal: () => act({ action: "d" }),
+    auto: (column, count) => act({ action: "auto", column, count }, (game) => noTarget(game, column, count)),
+    deal: () => act({ action: "d" }, (game) => (game.can_deal ? null : game.deal_reason)),
     takeOff: (column) => act({ action: `t${column}` }),
     undo: () => act({ action: "undo" }),
     redo: () => act({ action: "redo" }),
