@@ -161,6 +161,18 @@ def test_a_seven_column_game_refuses_columns_8_to_10_as_bad_notation() -> None:
         game.movable_length(8)
 
 
+def test_a_column_past_a_seven_column_game_is_quoted_whole() -> None:
+    # issue 29: an action read at the edge with columns 1-10 (the API, a record) reaches
+    # Game.act as a value; its refusal quotes the action whole ('t8', not '8')
+    game = Game.from_code(code_of("spiderette"))
+    for action in (parse_action("t8"), Move.take_off(8), parse_action("1>9"), "t8", "take8"):
+        with pytest.raises(InvalidMoveError) as bad:
+            game.act(action)
+        quoted = action if isinstance(action, str) else str(action)
+        assert (bad.value.reason, bad.value.action) == ("column_range", quoted)
+        assert explain(bad.value, "en").startswith(f"'{quoted}': there is no column ")
+
+
 def deal_all(code: str) -> list[int]:
     """Deal every row of ``code``'s stock at once; return the cards each deal put down."""
     game = Game.from_code(code)

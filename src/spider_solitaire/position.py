@@ -33,7 +33,6 @@ count. ``??`` is a card whose identity is hidden (the player's view).
 
 from __future__ import annotations
 
-import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -144,16 +143,6 @@ class Position:
             stock_ids=tuple(range(dealt, len(deck))),
             variant=variant,
         )
-
-    @property
-    def moves(self) -> int:
-        """Deprecated alias of :attr:`move_count`; warns with :class:`DeprecationWarning`."""
-        warnings.warn(
-            "Position.moves is deprecated; use Position.move_count",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.move_count
 
     @property
     def rules_text(self) -> str:

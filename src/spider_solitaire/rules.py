@@ -368,10 +368,10 @@ def apply_move(position: Position, move: Move) -> tuple[Position, list[Event]]:
     """
     if move.source == 0:
         return apply_deal(position)
+    if move.source > position.variant.columns or move.target > position.variant.columns:
+        _check_move_columns(position, move)  # quoting the action whole: 't8', '3>8'
     if move.target == 0:
         return apply_take_off(position, move.source)
-    if move.source > position.variant.columns or move.target > position.variant.columns:
-        _check_move_columns(position, move)
     if position.is_won:
         raise IllegalMoveError("game_won", str(move))
     count = move.count

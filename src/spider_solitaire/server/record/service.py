@@ -252,7 +252,9 @@ class RecordBook:
             events = game.act(action)
             entries.append(
                 ReplayAction(
-                    number=number, action=action, label=announcement(action, events, language)
+                    number=number,
+                    action=str(action),
+                    label=announcement(action, events, language),
                 )
             )
         return start, entries, game
