@@ -20,7 +20,7 @@ from .errors import IllegalMoveError, InvalidCodeError, InvalidOptionError
 from .events import Event, Restarted, inverse
 from .moves import Action, Control, Move, parse_action
 from .position import Position
-from .variants import CLASSIC, SPIDER, Variant, find_variant
+from .variants import CLASSIC, SPIDER, GroupRule, Variant, find_rule, find_variant
 
 DEFAULT_UNDO_LIMIT = 100
 """How many actions can be undone by default (a rule of the game as specified: 100)."""
@@ -98,7 +98,7 @@ class Game:
     def new(
         cls,
         suits: int = 4,
-        rule: str = CLASSIC,
+        rule: GroupRule | str = CLASSIC,
         *,
         variant: Variant | str = SPIDER,
         undo_limit: int = DEFAULT_UNDO_LIMIT,
@@ -107,7 +107,8 @@ class Game:
 
         Args:
             suits: 1, 2 or 4.
-            rule: ``"classic"`` or ``"flexible"``, any case.
+            rule: the group rule, or its name (``"classic"``, ``"flexible"``, any case)
+                at this public edge.
             variant: the game of the family, or its name (``spider`` by default).
 
         Raises:
@@ -153,8 +154,9 @@ class Game:
         return self.position.suits
 
     @property
-    def rule(self) -> str:
-        """``"classic"`` or ``"flexible"``."""
+    def rule(self) -> GroupRule:
+        """The group rule (:data:`~spider_solitaire.variants.CLASSIC` or
+        :data:`~spider_solitaire.variants.FLEXIBLE`)."""
         return self.position.rule
 
     @property
@@ -434,7 +436,7 @@ def _position_data(position: Position) -> dict[str, Any]:
     variant only when it is not ``spider`` (so a ``spider`` snapshot reads as before)."""
     data: dict[str, Any] = {
         "suits": position.suits,
-        "rule": position.rule,
+        "rule": position.rule.name,
         "columns": [list(column) for column in position.columns],
         "face_down": list(position.face_down),
         "stock": list(position.stock),
@@ -453,7 +455,7 @@ def _position_of(data: dict[str, Any]) -> Position:
     """The position :func:`_position_data` described."""
     return Position(
         int(data["suits"]),
-        str(data["rule"]),
+        find_rule(str(data["rule"])),
         tuple(tuple(int(card) for card in column) for column in data["columns"]),
         tuple(int(count) for count in data["face_down"]),
         tuple(int(card) for card in data["stock"]),

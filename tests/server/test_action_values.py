@@ -198,7 +198,12 @@ def test_every_take_off_spelling_in_spider_1949_takes_the_run_off(
 def test_a_column_past_a_seven_column_game_is_quoted_as_typed(client: TestClient) -> None:
     state = new_game(client, variant="spiderette", suits=1)
     # read at the edge with columns 1-10, refused by the engine: quoted whole
-    for text, quoted in (("t8", "'t8'"), (" t8 ", "'t8'"), ("8>2", "'8>2'"), ("3:1>9", "'3:1>9'")):
+    for text, quoted, column in (
+        ("t8", "'t8'", 8),
+        (" t8 ", "'t8'", 8),
+        ("8>2", "'8>2'", 8),
+        ("3:1>9", "'3:1>9'", 9),
+    ):
         response = act(client, state, text)
         body = response.json()
         assert (response.status_code, body["reason"], body["problem"]) == (
@@ -207,5 +212,5 @@ def test_a_column_past_a_seven_column_game_is_quoted_as_typed(client: TestClient
             "column_range",
         )
         assert body["message"] == (
-            f"{quoted}: there is no column {quoted[-2]}; the columns are numbered 1 to 7."
+            f"{quoted}: there is no column {column}; the columns are numbered 1 to 7."
         )

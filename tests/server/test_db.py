@@ -19,6 +19,7 @@ from spider_solitaire.server.games import LEAVE_TRIES, GameService
 from spider_solitaire.server.schemas.actions import MoveAction
 from spider_solitaire.server.schemas.games import NewGameFromCode
 from spider_solitaire.server.settings import Settings
+from spider_solitaire.variants import CLASSIC
 
 from .conftest import CODE, Clock
 
@@ -43,7 +44,7 @@ def texts(actions: list[Action]) -> list[str]:
 
 def _game(store: Store) -> Any:
     player = store.players.add()
-    return store.games.create(player, code=CODE, start_position=None, suits=2, rule="classic")
+    return store.games.create(player, code=CODE, start_position=None, suits=2, rule=CLASSIC)
 
 
 def test_an_action_moves_the_version_and_the_log(store: Store) -> None:
@@ -159,7 +160,7 @@ def test_leaving_a_game_played_on_meanwhile_is_tried_again(
 def test_the_current_game_is_the_last_created_or_played(store: Store) -> None:
     first = _game(store)
     second = store.games.create(
-        first.player_id, code=CODE, start_position=None, suits=2, rule="classic"
+        first.player_id, code=CODE, start_position=None, suits=2, rule=CLASSIC
     )
     assert store.games.current(first.player_id) == second
     store.games.record_actions(first, values("6:1>1"))
@@ -172,7 +173,7 @@ def test_the_current_game_is_the_last_created_or_played(store: Store) -> None:
 def test_a_game_starts_from_a_code_or_a_position_not_both(store: Store) -> None:
     player = store.players.add()
     with pytest.raises(ValueError, match="not both"):
-        store.games.create(player, code=CODE, start_position="x", suits=2, rule="classic")
+        store.games.create(player, code=CODE, start_position="x", suits=2, rule=CLASSIC)
 
 
 def test_the_cache_keeps_the_newest_version_and_forgets_the_oldest_game(store: Store) -> None:

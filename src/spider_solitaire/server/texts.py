@@ -31,7 +31,7 @@ from ..cards import CARD_TEXTS, Card
 from ..events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
 from ..messages import LANGUAGES, PLURAL_FORMS, card_names, message, plural_form, suit_name, text
 from ..moves import Action, Auto, Control
-from ..variants import find_variant
+from ..variants import GroupRule, find_variant
 from .schemas.state import TableLabels
 
 LIST_SEPARATOR = ", "
@@ -154,7 +154,7 @@ def table_labels(
     rows: int,
     removed: tuple[str, ...],
     suits: int,
-    rule: str,
+    rule: GroupRule,
     code: str | None,
     final_score: int | None,
     assisted: bool,
@@ -177,7 +177,7 @@ def table_labels(
         for suit in removed[:runs]
     ]
     slots += [message("labels", "empty_slot", language)] * (runs - len(slots))
-    rule_name = message("web", f"rule.{rule}", language)
+    rule_name = message("web", f"rule.{rule.name}", language)
     level = message("web", f"level.{suits}", language)
     win = None
     if final_score is not None:
@@ -294,13 +294,13 @@ def clock_text(milliseconds: int) -> str:
     return f"{minutes}:{seconds:02d}"
 
 
-def variant_label(suits: int, rule: str, language: str) -> str:
+def variant_label(suits: int, rule: GroupRule, language: str) -> str:
     """Return a variant's name: "2 suits · Classic", "1 suit"."""
-    rule_name = message("web", f"rule.{rule}", language)
+    rule_name = message("web", f"rule.{rule.name}", language)
     return text("labels", "variant", language, count=suits, rule=rule_name)
 
 
-def family_label(variant: str, suits: int, rule: str, language: str) -> str:
+def family_label(variant: str, suits: int, rule: GroupRule, language: str) -> str:
     """Return how the record names a game of the family ``variant`` (the registry's name)
     at ``suits``/``rule``: :func:`variant_label` alone for ``spider`` ("2 suits ·
     Classic", as before the family), else with the variant's title first ("Spiderette ·

@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from ...moves import Action, Control, parse_action
+from ...variants import GroupRule, find_rule
 from ..ids import GAME, PLAYER
 from .engine import Area, plain
 from .tables import DEFAULT_VARIANT, GAME_COLUMNS, actions, game_snapshots, games, players, results
@@ -49,7 +50,7 @@ class GameRecord:
     code: str | None
     start_position: str | None
     suits: int
-    rule: str
+    rule: GroupRule
     version: int
     restart_at: int
     assisted: bool
@@ -72,8 +73,9 @@ class GameRecord:
     def of(cls, row: Row[Any]) -> GameRecord:
         """Copy the values of a row of ``games`` selected as
         :data:`~.tables.GAME_COLUMNS` (times as UTC: SQLite gives them back without
-        their zone)."""
-        return cls(**plain(row))
+        their zone; the rule as the registry's value)."""
+        values = plain(row)
+        return cls(**(values | {"rule": find_rule(values["rule"])}))
 
     @property
     def decided(self) -> bool:
@@ -159,7 +161,7 @@ def _result_row(game: GameRecord, decided: Decided, now: datetime) -> dict[str, 
         "game_id": game.id,
         "player_id": game.player_id,
         "suits": game.suits,
-        "rule": game.rule,
+        "rule": game.rule.name,
         "variant": game.variant,
         "daily_date": game.daily_date,
         "assisted": game.assisted,
@@ -206,7 +208,7 @@ class Games(Area):
         code: str | None,
         start_position: str | None,
         suits: int,
-        rule: str,
+        rule: GroupRule,
         practice: bool = False,
         abandon: tuple[GameRecord, Decided] | None = None,
         daily_date: date | None = None,
@@ -245,6 +247,7 @@ class Games(Area):
             variant=variant,
         )
         row = {column.name: getattr(record, column.name) for column in GAME_COLUMNS}
+        row["rule"] = rule.name
         with self.database.writing() as connection:
             if abandon is not None:
                 self._abandon(connection, *abandon, now)
