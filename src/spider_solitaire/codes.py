@@ -44,7 +44,16 @@ from dataclasses import dataclass
 
 from .cards import SUIT_COUNTS, Card, new_deck
 from .errors import InvalidCodeError, SpiderError
-from .variants import GROUP_RULES, SPIDER, GroupRule, Variant, find_rule, find_tag, rule_for
+from .variants import (
+    GROUP_RULES,
+    RULE_LETTERS,
+    SPIDER,
+    GroupRule,
+    Variant,
+    find_rule,
+    find_tag,
+    rule_for,
+)
 
 BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 """RFC 4648 base32 alphabet; index = digit value."""
@@ -55,10 +64,6 @@ MASK64 = (1 << 64) - 1
 RULES = GROUP_RULES
 """Group rules: Classic (a moving group is one suit) or Flexible (suits may mix); the
 registry's :data:`~spider_solitaire.variants.GROUP_RULES`."""
-
-
-_RULE_LETTERS = "".join(rule.letter for rule in GROUP_RULES)
-"""The letters a code's rule may be (``CF``), from the registry."""
 
 _RULE_CHOICES = " or ".join(f"{rule.letter} ({rule.name.title()})" for rule in GROUP_RULES)
 """The rules as an error names them: ``C (Classic) or F (Flexible)``."""
@@ -260,7 +265,7 @@ def _parse_setup(text: str, setup: str) -> tuple[int, GroupRule]:
         )
     if setup[1] not in "124":
         raise InvalidCodeError(f"{text!r}: the number of suits must be 1, 2 or 4, not {setup[1]!r}")
-    if setup[2] not in _RULE_LETTERS:
+    if setup[2] not in RULE_LETTERS:
         raise InvalidCodeError(f"{text!r}: the rule must be {_RULE_CHOICES}, not {setup[2]!r}")
     suits = int(setup[1])
     return suits, normalize_rule(setup[2], suits)

@@ -39,8 +39,8 @@ from dataclasses import dataclass, field
 from .cards import HIDDEN, SUIT_COUNTS, SUITS, Card, card_text, new_deck, parse_card, suits_in_play
 from .errors import InvalidPositionError, SpiderError
 from .variants import (
-    GROUP_RULES,
     MAX_COLUMNS,
+    RULE_LETTERS,
     SPIDER,
     GroupRule,
     UnknownVariantError,
@@ -58,9 +58,6 @@ MAX_COUNT = 2**31 - 1
 32-bit database column and a JavaScript number exactly; real play stays far below)."""
 
 _HEADERS = ("variant", "rules", "score", "moves", "removed", "stock")
-
-_LETTERS = "".join(rule.letter for rule in GROUP_RULES)
-"""The letters a ``rules:`` line's rule may be (``CF``), from the registry."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,10 +325,10 @@ def _read_rules(values: Lines, text: str) -> tuple[int, GroupRule]:
         raise InvalidPositionError(f"{text!r}: the 'rules:' line is missing")
     line, value = values["rules"]
     upper = value.upper()
-    if len(upper) != 3 or upper[0] != "S" or upper[1] not in "124" or upper[2] not in _LETTERS:
+    if len(upper) != 3 or upper[0] != "S" or upper[1] not in "124" or upper[2] not in RULE_LETTERS:
         raise InvalidPositionError(
             f"rules: {value!r} is not S<suits><rule>, like S2C (suits 1, 2, 4; rule "
-            f"{' or '.join(_LETTERS)})",
+            f"{' or '.join(RULE_LETTERS)})",
             line,
         )
     suits = int(upper[1])

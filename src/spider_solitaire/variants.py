@@ -67,6 +67,10 @@ GROUP_RULES: tuple[GroupRule, ...] = (CLASSIC, FLEXIBLE)
 RULE_NAMES: tuple[str, ...] = tuple(rule.name for rule in GROUP_RULES)
 """The names of :data:`GROUP_RULES`, in order (the CLI's and the API's choices)."""
 
+RULE_LETTERS: str = "".join(rule.letter for rule in GROUP_RULES)
+"""The letters of :data:`GROUP_RULES`, in order (``CF``): what a game code's rule and a
+position text's ``rules:`` line may be."""
+
 _RULES_BY_KEY = {key: rule for rule in GROUP_RULES for key in (rule.name, rule.letter.lower())}
 
 
