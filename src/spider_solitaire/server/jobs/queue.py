@@ -33,7 +33,7 @@ import socket
 import threading
 import time
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from sqlalchemy.engine import make_url
 
@@ -256,7 +256,7 @@ class QueueRunner(Runner):
             await self._worker_lost(job_id, job)
         return None
 
-    async def _worker_lost(self, job_id: str, job: dict[str, Any]) -> None:
+    async def _worker_lost(self, job_id: str, job: dict[str, Any]) -> NoReturn:
         """Mark the running solver job ``job`` failed: its worker went silent.
 
         Raises:
@@ -274,7 +274,7 @@ class QueueRunner(Runner):
             raise ApiError(503, "help_unavailable", headers=RETRY_UNAVAILABLE, detail="no_worker")
         raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
 
-    async def _stop(self, job_id: str, reason: str) -> None:
+    async def _stop(self, job_id: str, reason: str) -> NoReturn:
         """Cancel the solver job ``job_id`` for ``reason`` and tell the caller.
 
         Raises:
