@@ -172,7 +172,7 @@ def main() -> None:
     levels: list[Level] = []
     for variant in variants:
         names = {
-            f"{suits}{rule[0].upper()}": (suits, rule) for suits, rule in stock_levels(variant)
+            f"{suits}{rule.letter}": (suits, rule.name) for suits, rule in stock_levels(variant)
         }
         chosen = [name.strip().upper() for name in args.levels.split(",")] if args.levels else names
         levels += [(variant, *names[name]) for name in chosen]

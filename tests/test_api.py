@@ -51,23 +51,16 @@ def test_position_text_is_the_notation() -> None:
     assert "??" in game.position_text(hidden=True) and "??" not in game.position_text()
 
 
-def test_to_position_warns_and_still_answers() -> None:
-    game = Game.from_code(CODE)
-    with pytest.warns(DeprecationWarning, match=r"Game.position_text\(\)"):
-        assert game.to_position() == game.position_text()
-    with pytest.warns(DeprecationWarning):
-        assert game.to_position(True) == game.position_text(hidden=True)
-
-
-def test_moves_counts_warn_and_still_answer() -> None:
+def test_the_deprecated_aliases_are_gone() -> None:
+    # issue 29: Game.to_position, Game.moves, Position.moves and IllegalMoveError.explain
+    # were deprecated in 0.1 and are removed (CHANGELOG)
     game = Game.from_code(CODE)
     game.play("6>1")
     game.play("d")
     assert game.move_count == game.position.move_count == 2
-    with pytest.warns(DeprecationWarning, match="Game.move_count"):
-        assert game.moves == 2
-    with pytest.warns(DeprecationWarning, match="Position.move_count"):
-        assert game.position.moves == 2
+    assert not hasattr(game, "to_position") and not hasattr(game, "moves")
+    assert not hasattr(game.position, "moves")
+    assert not hasattr(IllegalMoveError("on_ace", "3:1>7"), "explain")
 
 
 def test_a_move_knows_its_count_once_resolved() -> None:

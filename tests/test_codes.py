@@ -14,7 +14,7 @@ import pytest
 from spider_solitaire import Game, InvalidCodeError
 from spider_solitaire.cards import card_text, new_deck
 from spider_solitaire.codes import GameCode, SplitMix64, level_prefix, seed_text, shuffled_deck
-from spider_solitaire.variants import VARIANTS, find_variant
+from spider_solitaire.variants import VARIANTS, find_rule, find_variant
 
 DATA = Path(__file__).parent / "data"
 
@@ -185,7 +185,8 @@ def test_same_seed_other_suit_count_same_permutation() -> None:
 )
 def test_parse_code(text: str, canonical: str, suits: int, rule: str, seed: int) -> None:
     code = GameCode.parse(text)
-    assert (code.suits, code.rule, code.seed) == (suits, rule, seed)
+    assert (code.suits, code.rule, code.seed) == (suits, find_rule(rule), seed)
+    assert code.rule.name == rule
     assert str(code) == canonical
 
 

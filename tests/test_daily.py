@@ -23,6 +23,7 @@ from spider_solitaire.daily import (
     shipped,
 )
 from spider_solitaire.solver import solve
+from spider_solitaire.variants import CLASSIC
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "spider_solitaire" / "data" / "daily.csv"
@@ -54,7 +55,7 @@ def test_the_dates_run_without_a_gap_and_the_codes_are_classic_deals() -> None:
         assert sorted(deals.codes) == list(DAILY_SUITS)
         for suits, code in deals.codes.items():
             parsed = GameCode.parse(code)
-            assert (parsed.suits, parsed.rule) == (suits, "classic")
+            assert (parsed.suits, parsed.rule) == (suits, CLASSIC)
             # the deal is one of the date's own candidates (the first few solver-won one)
             assert code in itertools.islice(candidate_codes(deals.date, suits), 8)
 

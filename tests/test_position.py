@@ -7,6 +7,7 @@ import pytest
 from boards import RUN_S, board
 from spider_solitaire import Game, InvalidPositionError
 from spider_solitaire.position import Position
+from spider_solitaire.variants import FLEXIBLE
 
 START_S2C = Game.from_code("SP1-S2C-AAAAAAD").position_text()
 
@@ -50,7 +51,7 @@ def test_round_trip_with_removed_runs_score_and_moves() -> None:
         ("D", "S"),
         1,
     )
-    assert game.rule == "flexible"
+    assert game.rule is FLEXIBLE
 
 
 def test_left_out_headers_take_their_defaults() -> None:

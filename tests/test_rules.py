@@ -585,8 +585,6 @@ def test_every_reason_has_a_sentence_in_english_and_spanish(code: str) -> None:
     assert (error.reason, error.params) == (code, {"action": "3:1>7"})
     assert explain(error, "es") == spanish and explain(error) == english
     assert str(error) == f"3:1>7: {code}"  # plain data: the sentence is the catalog's
-    with pytest.warns(DeprecationWarning, match=r"messages.explain\(error, language\)"):
-        assert error.explain("es") == spanish
 
 
 def test_unknown_language_falls_back_to_english() -> None:

@@ -26,7 +26,20 @@ from spider_solitaire.events import (
 )
 from spider_solitaire.messages import explain
 from spider_solitaire.moves import parse_action
-from spider_solitaire.variants import VARIANT_NAMES, VARIANTS, UnknownVariantError, find_variant
+from spider_solitaire.variants import (
+    CLASSIC,
+    FLEXIBLE,
+    GROUP_RULES,
+    RULE_NAMES,
+    SPIDER,
+    VARIANT_NAMES,
+    VARIANTS,
+    GroupRule,
+    UnknownVariantError,
+    find_rule,
+    find_variant,
+    rule_for,
+)
 
 LAYOUTS = {
     "spider": ("", 10, (5, 5, 5, 5, 4, 4, 4, 4, 4, 4), 50),
@@ -168,6 +181,18 @@ def test_a_seven_column_game_refuses_columns_8_to_10_as_bad_notation() -> None:
         assert explain(bad.value, "en").endswith("the columns are numbered 1 to 7.")
     with pytest.raises(InvalidMoveError):
         game.movable_length(8)
+
+
+def test_a_column_past_a_seven_column_game_is_quoted_whole() -> None:
+    # issue 29: an action read at the edge with columns 1-10 (the API, a record) reaches
+    # Game.act as a value; its refusal quotes the action whole ('t8', not '8')
+    game = Game.from_code(code_of("spiderette"))
+    for action in (parse_action("t8"), Move.take_off(8), parse_action("1>9"), "t8", "take8"):
+        with pytest.raises(InvalidMoveError) as bad:
+            game.act(action)
+        quoted = action if isinstance(action, str) else str(action)
+        assert (bad.value.reason, bad.value.action) == ("column_range", quoted)
+        assert explain(bad.value, "en").startswith(f"'{quoted}': there is no column ")
 
 
 def deal_all(code: str) -> list[int]:
@@ -355,14 +380,39 @@ def test_a_variant_game_snapshot_comes_back_and_spiders_does_not_change() -> Non
     assert "variant" not in Game.from_code("SP1-S2C-AAAAAAD").snapshot()["base"]
 
 
-def test_the_apis_rule_names_are_the_registrys_group_rules() -> None:
-    from spider_solitaire.server.schemas.common import RULE_NAMES, rule_name
-    from spider_solitaire.variants import GROUP_RULES
+def test_the_group_rules_are_values_of_the_registry_found_by_name_or_letter() -> None:
+    assert GROUP_RULES == (CLASSIC, FLEXIBLE)
+    assert RULE_NAMES == ("classic", "flexible")
+    assert [(rule.name, rule.letter, rule.mixes_suits) for rule in GROUP_RULES] == [
+        ("classic", "C", False),
+        ("flexible", "F", True),
+    ]
+    for text in ("classic", " Classic ", "C", "c"):
+        assert find_rule(text) is CLASSIC
+    for text in ("flexible", "FLEXIBLE", "F", "f\n"):
+        assert find_rule(text) is FLEXIBLE
+    for bad in ("relaxed", "", "CF", 1, None):
+        with pytest.raises(InvalidCodeError, match="is not 'classic' or 'flexible'"):
+            find_rule(bad)
+    # one suit plays the same under both: Classic alone
+    assert rule_for(FLEXIBLE, 1) is CLASSIC and rule_for(FLEXIBLE, 2) is FLEXIBLE
+    assert SPIDER.rules_for(1) == (CLASSIC,) and SPIDER.rules_for(4) == (CLASSIC, FLEXIBLE)
 
-    assert RULE_NAMES == GROUP_RULES == ("classic", "flexible")
-    assert rule_name("flexible") == "flexible"
-    with pytest.raises(ValueError, match="not a group rule"):
-        rule_name("relaxed")
+
+def test_the_apis_rule_field_reads_the_registrys_names_and_writes_them_back() -> None:
+    from pydantic import TypeAdapter, ValidationError
+
+    from spider_solitaire.server.schemas.common import RuleName
+
+    field: TypeAdapter[GroupRule] = TypeAdapter(RuleName)
+    assert field.validate_python("flexible") is FLEXIBLE
+    assert field.validate_json('"classic"') is CLASSIC
+    assert field.dump_python(FLEXIBLE) == "flexible"
+    assert field.json_schema() == {"type": "string", "enum": ["classic", "flexible"]}
+    # the wire takes the exact name only: no letter, no other case
+    for bad in ("relaxed", "F", "Classic", 1):
+        with pytest.raises(ValidationError, match="is not a group rule"):
+            field.validate_python(bad)
 
 
 def test_a_seven_column_game_names_its_seven_columns_for_any_column_past_them() -> None:

@@ -15,7 +15,14 @@ from spider_solitaire import Game
 from spider_solitaire.codes import GameCode
 from spider_solitaire.errors import InvalidCodeError, SpiderError
 from spider_solitaire.solver import solve
-from spider_solitaire.variants import VARIANT_NAMES, VARIANTS, UnknownVariantError
+from spider_solitaire.variants import (
+    CLASSIC,
+    FLEXIBLE,
+    VARIANT_NAMES,
+    VARIANTS,
+    GroupRule,
+    UnknownVariantError,
+)
 from spider_solitaire.winnable import (
     DATA_FILE,
     HEADER,
@@ -45,7 +52,7 @@ FAMILY = {"spider-1949": 10, "bicycle": 10, "relaxed": 10, "spiderette": 10, "wi
 """Deals shipped for each level of every other variant of the family."""
 
 
-def _shipped_count(variant: str, level: tuple[int, str]) -> int:
+def _shipped_count(variant: str, level: tuple[int, GroupRule]) -> int:
     return 200 if variant == VARIANT else FAMILY[variant]
 
 
@@ -71,7 +78,7 @@ def test_every_variant_s_levels_come_from_the_registry() -> None:
     assert STOCK_LEVELS == stock_levels("spider") == stock_levels()
     for variant in VARIANTS:
         rules = variant.group_rules
-        expected = ((1, "classic"), *((s, r) for s in (2, 4) for r in rules))
+        expected = ((1, CLASSIC), *((s, r) for s in (2, 4) for r in rules))
         assert stock_levels(variant.name) == expected
     with pytest.raises(UnknownVariantError):
         stock_levels("scorpion")
@@ -82,7 +89,7 @@ def test_every_level_has_its_deals_and_each_is_a_candidate_in_order(variant: str
     rows = list(csv.reader(DATA.read_text("utf-8").splitlines()))
     assert tuple(rows[0]) == HEADER
     assert {(name, int(suits), rule) for name, suits, rule, _ in rows[1:] if name == variant} == {
-        (variant, suits, rule) for suits, rule in stock_levels(variant)
+        (variant, suits, rule.name) for suits, rule in stock_levels(variant)
     }
     for suits, rule in stock_levels(variant):
         deals = stock(suits, rule, variant)
@@ -107,7 +114,7 @@ def test_a_spiderette_deal_of_the_stock_is_a_spiderette_game() -> None:
     assert code.startswith("SP1-ETTE-S2F-")
     game = Game.from_code(code)
     assert (game.position.variant.name, len(game.position.columns)) == ("spiderette", 7)
-    assert game.position.rule == "flexible"
+    assert game.position.rule is FLEXIBLE
 
 
 def test_one_suit_flexible_is_the_classic_stock_and_other_levels_have_none() -> None:

@@ -21,7 +21,7 @@ from .server.cli import add_server_commands
 from .solver.cli import add_solve_command, add_variant_option
 from .variants import (
     CLASSIC,
-    GROUP_RULES,
+    RULE_NAMES,
     VARIANTS,
     find_variant,
 )
@@ -147,8 +147,8 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--rule",
-        choices=GROUP_RULES,
-        default=CLASSIC,
+        choices=RULE_NAMES,
+        default=CLASSIC.name,
         type=str.lower,
         help="group rule for a random game (default classic)",
     )

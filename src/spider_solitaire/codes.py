@@ -30,7 +30,7 @@ gives the same deck (and so do the two-pack variants; their layouts differ).
 Golden vectors in ``tests/test_codes.py`` pin all of this.
 
 >>> code = GameCode.parse("sp1-s2f-aaaaaad")
->>> str(code), code.suits, code.rule, code.seed
+>>> str(code), code.suits, code.rule.name, code.seed
 ('SP1-S2F-AAAAAAD', 2, 'flexible', 3)
 >>> from spider_solitaire.cards import card_text
 >>> [card_text(card) for card in shuffled_deck(2, 3)[:5]]
@@ -44,7 +44,16 @@ from dataclasses import dataclass
 
 from .cards import SUIT_COUNTS, Card, new_deck
 from .errors import InvalidCodeError, SpiderError
-from .variants import CLASSIC, GROUP_RULES, SPIDER, Variant, find_tag
+from .variants import (
+    GROUP_RULES,
+    RULE_LETTERS,
+    SPIDER,
+    GroupRule,
+    Variant,
+    find_rule,
+    find_tag,
+    rule_for,
+)
 
 BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 """RFC 4648 base32 alphabet; index = digit value."""
@@ -56,8 +65,8 @@ RULES = GROUP_RULES
 """Group rules: Classic (a moving group is one suit) or Flexible (suits may mix); the
 registry's :data:`~spider_solitaire.variants.GROUP_RULES`."""
 
-_RULE_LETTERS = {rule[0].upper(): rule for rule in GROUP_RULES}
-"""A group rule by the letter of a code or position text (``C``, ``F``)."""
+_RULE_CHOICES = " or ".join(f"{rule.letter} ({rule.name.title()})" for rule in GROUP_RULES)
+"""The rules as an error names them: ``C (Classic) or F (Flexible)``."""
 
 
 class SplitMix64:
@@ -119,11 +128,13 @@ def shuffled_deck(suit_count: int, seed: int, decks: int = 2) -> list[Card]:
     return deck
 
 
-def normalize_rule(rule: object, suit_count: int) -> str:
-    """Return ``"classic"`` or ``"flexible"`` for ``rule`` (any case, surrounding spaces ok).
+def normalize_rule(rule: object, suit_count: int) -> GroupRule:
+    """Return the :class:`~spider_solitaire.variants.GroupRule` ``rule`` names (a rule, or
+    its name or letter as text: any case, surrounding spaces ok;
+    :func:`~spider_solitaire.variants.find_rule`) for a game of ``suit_count`` suits.
 
-    With one suit the two rules play the same, so the answer is always ``"classic"``
-    (a decision of the issue: ``S1F`` is written ``S1C``).
+    With one suit the two rules play the same, so the answer is always Classic (a
+    decision of the issue: ``S1F`` is written ``S1C``).
 
     ``rule`` may be any object (typed so, a decision of ours, so that the compiled build
     refuses a non-text the same way: with this error, not mypyc's ``TypeError``).
@@ -131,13 +142,8 @@ def normalize_rule(rule: object, suit_count: int) -> str:
     Raises:
         InvalidCodeError: ``rule`` is neither (or not text).
     """
-    if not isinstance(rule, str):
-        raise InvalidCodeError(f"rule {rule!r} is not 'classic' or 'flexible'")
-    name = rule.strip().lower()
-    name = _RULE_LETTERS.get(name.upper(), name)
-    if name not in RULES:
-        raise InvalidCodeError(f"rule {rule!r} is not 'classic' or 'flexible'")
-    return CLASSIC if suit_count == 1 else name
+    found = rule if isinstance(rule, GroupRule) else find_rule(rule)
+    return rule_for(found, suit_count)
 
 
 def seed_text(seed: int) -> str:
@@ -145,7 +151,7 @@ def seed_text(seed: int) -> str:
     return "".join(BASE32[(seed >> (5 * (SEED_LENGTH - 1 - i))) & 31] for i in range(SEED_LENGTH))
 
 
-def level_prefix(suits: int, rule: str, variant: Variant = SPIDER) -> str:
+def level_prefix(suits: int, rule: GroupRule | str, variant: Variant = SPIDER) -> str:
     """Return what every code of ``variant`` at ``suits`` and ``rule`` starts with: the
     code up to its seed, e.g. ``SP1-S4C-`` or ``SP1-ETTE-S2F-`` (``rule`` as
     :func:`normalize_rule` takes it).
@@ -158,7 +164,7 @@ def level_prefix(suits: int, rule: str, variant: Variant = SPIDER) -> str:
         InvalidCodeError: ``rule`` is neither Classic nor Flexible.
     """
     tag = f"{variant.tag}-" if variant.tag else ""
-    return f"SP1-{tag}S{suits}{normalize_rule(rule, suits)[0].upper()}-"
+    return f"SP1-{tag}S{suits}{normalize_rule(rule, suits).letter}-"
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +173,8 @@ class GameCode:
 
     Attributes:
         suits: 1, 2 or 4.
-        rule: ``"classic"`` or ``"flexible"`` (always classic for 1 suit).
+        rule: the group rule (:data:`~spider_solitaire.variants.CLASSIC` or
+            :data:`~spider_solitaire.variants.FLEXIBLE`; always Classic for 1 suit).
         seed: 0 to 2**35 - 1.
         variant: the game of the family (``spider`` when the code has no tag).
 
@@ -177,7 +184,7 @@ class GameCode:
     """
 
     suits: int
-    rule: str
+    rule: GroupRule
     seed: int
     variant: Variant = SPIDER
 
@@ -198,47 +205,14 @@ class GameCode:
         """
         if not isinstance(text, str):
             raise InvalidCodeError(f"{text!r} is not a game code: give text like SP1-S2C-AAAAAAD")
-        parts = text.strip().upper().split("-")
-        variant = SPIDER
-        if len(parts) == 4:
-            try:
-                variant = find_tag(parts.pop(1))
-            except InvalidCodeError:
-                raise InvalidCodeError(
-                    f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD, or four "
-                    "with a variant's tag second (1949, BIKE, RLX, ETTE, WISP)"
-                ) from None
-        if len(parts) != 3:
-            raise InvalidCodeError(f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD")
-        prefix, setup, seed = parts
+        variant, (prefix, setup, seed) = _split_code(text)
         if prefix != "SP1":
             raise InvalidCodeError(f"{text!r}: the code must start with SP1, not {prefix!r}")
-        if len(setup) != 3 or setup[0] != "S":
-            raise InvalidCodeError(
-                f"{text!r}: the middle part must be S, the number of suits and the rule, like S2C"
-            )
-        if setup[1] not in "124":
-            raise InvalidCodeError(
-                f"{text!r}: the number of suits must be 1, 2 or 4, not {setup[1]!r}"
-            )
-        if setup[2] not in "CF":
-            raise InvalidCodeError(
-                f"{text!r}: the rule must be C (Classic) or F (Flexible), not {setup[2]!r}"
-            )
-        if len(seed) != SEED_LENGTH:
-            raise InvalidCodeError(
-                f"{text!r}: the seed must be {SEED_LENGTH} characters, not {len(seed)}"
-            )
-        value = 0
-        for char in seed:
-            if char not in BASE32:
-                raise InvalidCodeError(f"{text!r}: the seed may use only A-Z and 2-7, not {char!r}")
-            value = value * 32 + BASE32.index(char)
-        suits = int(setup[1])
-        return cls(suits, normalize_rule(setup[2], suits), value, variant)
+        suits, rule = _parse_setup(text, setup)
+        return cls(suits, rule, _parse_seed(text, seed), variant)
 
     @classmethod
-    def random(cls, suits: int, rule: str, variant: Variant = SPIDER) -> GameCode:
+    def random(cls, suits: int, rule: GroupRule | str, variant: Variant = SPIDER) -> GameCode:
         """Return a code of ``variant`` with a seed drawn from the operating system's
         entropy.
 
@@ -253,3 +227,65 @@ class GameCode:
         """Return the shuffled deck of this code (:func:`shuffled_deck` with the variant's
         number of packs)."""
         return shuffled_deck(self.suits, self.seed, self.variant.decks)
+
+
+def _split_code(text: str) -> tuple[Variant, tuple[str, str, str]]:
+    """Return the variant a code ``text`` names by its tag (``spider`` without one) and
+    its three other parts (prefix, setup, seed), upper case.
+
+    Raises:
+        InvalidCodeError: not three parts, or four with an unknown tag second.
+    """
+    parts = text.strip().upper().split("-")
+    variant = SPIDER
+    if len(parts) == 4:
+        try:
+            variant = find_tag(parts.pop(1))
+        except InvalidCodeError:
+            raise InvalidCodeError(
+                f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD, or four "
+                "with a variant's tag second (1949, BIKE, RLX, ETTE, WISP)"
+            ) from None
+    if len(parts) != 3:
+        raise InvalidCodeError(f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD")
+    return variant, (parts[0], parts[1], parts[2])
+
+
+def _parse_setup(text: str, setup: str) -> tuple[int, GroupRule]:
+    """Return the suits and the group rule of a code's middle part ``setup`` (``S2C``),
+    the rule Classic with one suit (:func:`normalize_rule`).
+
+    Raises:
+        InvalidCodeError: not ``S``, a suit count and a rule letter (``text``: the code,
+            repeated in the message).
+    """
+    if len(setup) != 3 or setup[0] != "S":
+        raise InvalidCodeError(
+            f"{text!r}: the middle part must be S, the number of suits and the rule, like S2C"
+        )
+    if setup[1] not in "124":
+        raise InvalidCodeError(f"{text!r}: the number of suits must be 1, 2 or 4, not {setup[1]!r}")
+    if setup[2] not in RULE_LETTERS:
+        raise InvalidCodeError(f"{text!r}: the rule must be {_RULE_CHOICES}, not {setup[2]!r}")
+    suits = int(setup[1])
+    return suits, normalize_rule(setup[2], suits)
+
+
+def _parse_seed(text: str, seed: str) -> int:
+    """Return the value of a code's seed part ``seed`` (base32, :data:`SEED_LENGTH`
+    characters).
+
+    Raises:
+        InvalidCodeError: another length, or a character outside A-Z and 2-7 (``text``: the
+            code, repeated in the message).
+    """
+    if len(seed) != SEED_LENGTH:
+        raise InvalidCodeError(
+            f"{text!r}: the seed must be {SEED_LENGTH} characters, not {len(seed)}"
+        )
+    value = 0
+    for char in seed:
+        if char not in BASE32:
+            raise InvalidCodeError(f"{text!r}: the seed may use only A-Z and 2-7, not {char!r}")
+        value = value * 32 + BASE32.index(char)
+    return value

@@ -29,11 +29,15 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .codes import SEED_BITS, GameCode, SplitMix64, seed_text
+from .codes import SEED_BITS, GameCode, SplitMix64
 from .errors import SpiderError
+from .variants import CLASSIC
 
 DAILY_SUITS: tuple[int, ...] = (1, 2, 4)
-"""The suit counts that have a daily deal (all Classic)."""
+"""The suit counts that have a daily deal (all :data:`DAILY_RULE`)."""
+
+DAILY_RULE = CLASSIC
+"""The group rule of every daily deal: Classic."""
 
 FEATURED_SUITS = 2
 """The suit count of the featured daily deal (a decision of ours: 2 suits, as GameLake's
@@ -93,7 +97,7 @@ def candidate_codes(date: dt.date, suits: int) -> Iterator[str]:
         raise SpiderError(f"suits {suits!r} is not 1, 2 or 4")
     rng = SplitMix64((date.toordinal() * 8 + suits) ^ SEQUENCE_SALT)
     while True:
-        yield f"SP1-S{suits}C-{seed_text(rng.next() >> (64 - SEED_BITS))}"
+        yield str(GameCode(suits, DAILY_RULE, rng.next() >> (64 - SEED_BITS)))
 
 
 @cache

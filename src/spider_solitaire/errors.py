@@ -20,9 +20,6 @@ else of the package, not even when it runs, so every other module may import it.
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable
-
 REASONS: tuple[str, ...] = (
     "same_column",
     "empty_source",
@@ -157,39 +154,3 @@ class IllegalMoveError(SpiderError):
         self.action = action
         self.params: dict[str, object] = {"action": action}
         super().__init__(f"{action}: {reason}")
-
-    def explain(self, language: str = "en") -> str:
-        """Deprecated: use ``spider_solitaire.messages.explain(error, language)``; warns
-        with :class:`DeprecationWarning`. Return the rule that refused the action, as one
-        sentence in ``language`` (``"en"`` or ``"es"``; English for any other).
-
-        The sentence comes from the message catalog through :func:`install_explainer`
-        (the catalog installs it when it loads, and the package loads the catalog), so
-        that this module never imports the catalog.
-
-        Raises:
-            SpiderError: no catalog was installed (this module was loaded on its own).
-        """
-        warnings.warn(
-            "IllegalMoveError.explain() is deprecated; use "
-            "spider_solitaire.messages.explain(error, language)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        if _explainer is None:
-            raise SpiderError(f"{self.action}: {self.reason}: no message catalog is loaded")
-        return _explainer(self, language)
-
-
-Explainer = Callable[[IllegalMoveError, str], str]
-"""A function that makes a refusal's sentence: ``explain(error, language)``."""
-
-_explainer: Explainer | None = None
-
-
-def install_explainer(explainer: Explainer) -> None:
-    """Give the deprecated :meth:`IllegalMoveError.explain` its sentences: the message
-    catalog (:mod:`spider_solitaire.messages`) calls this when it loads, so that the
-    arrow runs from the catalog to this module and never back."""
-    global _explainer
-    _explainer = explainer

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,9 +18,9 @@ from . import legal, rules
 from .codes import GameCode, normalize_rule
 from .errors import IllegalMoveError, InvalidCodeError, InvalidOptionError
 from .events import Event, Restarted, inverse
-from .moves import Move, parse_action
+from .moves import Action, Control, Move, parse_action
 from .position import Position
-from .variants import CLASSIC, SPIDER, Variant, find_variant
+from .variants import CLASSIC, SPIDER, GroupRule, Variant, find_rule, find_variant
 
 DEFAULT_UNDO_LIMIT = 100
 """How many actions can be undone by default (a rule of the game as specified: 100)."""
@@ -99,7 +98,7 @@ class Game:
     def new(
         cls,
         suits: int = 4,
-        rule: str = CLASSIC,
+        rule: GroupRule | str = CLASSIC,
         *,
         variant: Variant | str = SPIDER,
         undo_limit: int = DEFAULT_UNDO_LIMIT,
@@ -108,7 +107,8 @@ class Game:
 
         Args:
             suits: 1, 2 or 4.
-            rule: ``"classic"`` or ``"flexible"``, any case.
+            rule: the group rule, or its name (``"classic"``, ``"flexible"``, any case)
+                at this public edge.
             variant: the game of the family, or its name (``spider`` by default).
 
         Raises:
@@ -148,24 +148,15 @@ class Game:
         """
         return self.position.to_text(hidden=hidden)
 
-    def to_position(self, hidden: bool = False) -> str:
-        """Deprecated alias of :meth:`position_text` (the old name read as if it returned
-        a :class:`Position`); warns with :class:`DeprecationWarning`."""
-        warnings.warn(
-            "Game.to_position() is deprecated; use Game.position_text()",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.position.to_text(hidden=hidden)
-
     @property
     def suits(self) -> int:
         """Number of suits: 1, 2 or 4."""
         return self.position.suits
 
     @property
-    def rule(self) -> str:
-        """``"classic"`` or ``"flexible"``."""
+    def rule(self) -> GroupRule:
+        """The group rule (:data:`~spider_solitaire.variants.CLASSIC` or
+        :data:`~spider_solitaire.variants.FLEXIBLE`)."""
         return self.position.rule
 
     @property
@@ -181,15 +172,6 @@ class Game:
     @property
     def move_count(self) -> int:
         """The move counter: moves and deals made (undo takes them back)."""
-        return self.position.move_count
-
-    @property
-    def moves(self) -> int:
-        """Deprecated alias of :attr:`move_count` (the old name read as if it were a list
-        of moves); warns with :class:`DeprecationWarning`."""
-        warnings.warn(
-            "Game.moves is deprecated; use Game.move_count", DeprecationWarning, stacklevel=2
-        )
         return self.position.move_count
 
     @property
@@ -267,12 +249,16 @@ class Game:
 
     # --- actions ------------------------------------------------------------------
 
-    def act(self, action: Move | str) -> list[Event]:
-        """Take one action and return what it did: a :class:`Move`, or an action's text
-        (``"3:4>7"``, ``"3>7"``, ``"d"``, ``"undo"``, ``"redo"``, ``"restart"``), read by
-        :func:`~spider_solitaire.moves.parse_action` (white space around ignored, words
-        in any case). The one verb for every action a player can take, and the one
-        place where undo, redo and restart are told from moves.
+    def act(self, action: Action | str) -> list[Event]:
+        """Take one action and return what it did. The one verb for every action a player
+        can take, and the one place where undo, redo and restart are told from moves.
+
+        ``action`` is a value (:data:`~spider_solitaire.moves.Action`: a :class:`Move`
+        or a :class:`~spider_solitaire.moves.Control`), as every reader of text makes it
+        where the text comes in. This public edge of the engine also takes an action's
+        text (``"3:4>7"``, ``"3>7"``, ``"d"``, ``"undo"``, ``"u"``, ``"redo"``,
+        ``"restart"``), read once here by :func:`~spider_solitaire.moves.parse_action`
+        with the game's columns (white space around ignored, words in any case).
 
         Returns:
             The events, in order (see :mod:`spider_solitaire.events`): a move, deal or
@@ -281,22 +267,24 @@ class Game:
             move back, ``undeal``, ``unwon``); a restart gives ``[Restarted()]``.
 
         Raises:
-            InvalidMoveError: the text is not an action (``.reason`` says what is wrong).
+            InvalidMoveError: the text is not an action, or a move names a column the
+                game does not have (``.reason`` says what is wrong; ``.action`` quotes
+                the action, ``t8`` as ``'t8'``).
             IllegalMoveError: the rules refuse it (``.reason`` says why, including
                 ``nothing_to_undo`` and ``nothing_to_redo``); nothing changes.
         """
         if isinstance(action, str):
             action = parse_action(action, self.position.variant.columns)
-        if action == "undo":
+        if action is Control.UNDO:
             if not self._undo:
-                raise IllegalMoveError("nothing_to_undo", "undo")
+                raise IllegalMoveError("nothing_to_undo", str(action))
             step = self._undo[-1]
             _, events = rules.apply_move(step.before, step.move)
             self.undo()
             return inverse(events)
-        if action == "redo":
+        if action is Control.REDO:
             return self.redo()
-        if action == "restart":
+        if action is Control.RESTART:
             self.restart()
             return [Restarted()]
         assert isinstance(action, Move)
@@ -448,7 +436,7 @@ def _position_data(position: Position) -> dict[str, Any]:
     variant only when it is not ``spider`` (so a ``spider`` snapshot reads as before)."""
     data: dict[str, Any] = {
         "suits": position.suits,
-        "rule": position.rule,
+        "rule": position.rule.name,
         "columns": [list(column) for column in position.columns],
         "face_down": list(position.face_down),
         "stock": list(position.stock),
@@ -467,7 +455,7 @@ def _position_of(data: dict[str, Any]) -> Position:
     """The position :func:`_position_data` described."""
     return Position(
         int(data["suits"]),
-        str(data["rule"]),
+        find_rule(str(data["rule"])),
         tuple(tuple(int(card) for card in column) for column in data["columns"]),
         tuple(int(count) for count in data["face_down"]),
         tuple(int(card) for card in data["stock"]),

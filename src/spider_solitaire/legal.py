@@ -13,6 +13,7 @@ fast copy, :mod:`spider_solitaire.solver.board`, is checked against this list).
 
 from __future__ import annotations
 
+from .cards import Card
 from .moves import DEAL, Move
 from .position import Position
 from .rules import deal_reason, ends_in_complete_run, movable_length
@@ -30,11 +31,20 @@ def legal_moves(position: Position) -> list[Move]:
     (they are legal; only the view cannot show their outcome) and refused with
     ``hidden`` when played.
     """
-    columns = position.columns
-    if not position.stock and not any(columns):
+    if not position.stock and not any(position.columns):
         return []  # won
-    # targets_by_rank[r]: columns (in order) that take a group whose first card has rank
-    # r - 1, empty columns included (they take any group).
+    moves = _group_moves(position)
+    if not position.variant.auto_remove:
+        moves += _take_offs(position)
+    if deal_reason(position) is None:
+        moves.append(DEAL)
+    return moves
+
+
+def _targets(columns: tuple[tuple[Card, ...], ...]) -> tuple[dict[int, list[int]], list[int]]:
+    """Return the targets of a group by the rank its first card must have, and the empty
+    columns: ``targets[r]`` lists (in order) the columns that take a group whose first
+    card has rank ``r - 1``, empty columns included (they take any group)."""
     empty = [number for number, cards in enumerate(columns, 1) if not cards]
     targets_by_rank: dict[int, list[int]] = {}
     for number, cards in enumerate(columns, 1):
@@ -43,6 +53,13 @@ def legal_moves(position: Position) -> list[Move]:
     if empty:
         for rank, targets in targets_by_rank.items():
             targets_by_rank[rank] = sorted(targets + empty)
+    return targets_by_rank, empty
+
+
+def _group_moves(position: Position) -> list[Move]:
+    """Return the moves of groups, by source column, then count, then target column."""
+    columns = position.columns
+    targets_by_rank, empty = _targets(columns)
     moves: list[Move] = []
     append = moves.append
     for source in range(1, len(columns) + 1):
@@ -55,14 +72,18 @@ def legal_moves(position: Position) -> list[Move]:
             for target in targets_by_rank.get((cards[-count] & 15) + 1, empty):
                 if target != source:
                     append(by_target[target])
-    if not position.variant.auto_remove:
-        face_down = position.face_down
-        for index, cards in enumerate(columns):
-            if ends_in_complete_run(cards, face_down[index]):
-                append(_TAKE_OFFS[index])
-    if deal_reason(position) is None:
-        append(DEAL)
     return moves
+
+
+def _take_offs(position: Position) -> list[Move]:
+    """Return the take-offs of the columns that end in a complete run, by column (a
+    variant whose runs do not leave by themselves)."""
+    face_down = position.face_down
+    return [
+        _TAKE_OFFS[index]
+        for index, cards in enumerate(position.columns)
+        if ends_in_complete_run(cards, face_down[index])
+    ]
 
 
 _MOVE_TABLE: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(

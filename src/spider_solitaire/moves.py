@@ -13,9 +13,11 @@ Notation (columns are numbered 1-10 everywhere; a seven-column variant uses 1-7)
   leave by themselves (:mod:`spider_solitaire.variants`).
 * ``undo`` (or ``u``), ``redo`` (or ``r``), ``restart``: the actions that are not moves.
 
-:func:`parse_action` reads one action's text, and it is the only reader: the game
-(:meth:`spider_solitaire.game.Game.act`), the game records, the terminal and the server
-all go through it. Its grammar (a decision of ours):
+:func:`parse_action` reads one action's text into a value (:data:`Action`: a
+:class:`Move` or a :class:`Control`), and it is the only reader: it is called where text
+comes in (the API's request model, the command line, the terminal, the game records and
+the server's log of actions) and only the value travels inward
+(:meth:`spider_solitaire.game.Game.act`). Its grammar (a decision of ours):
 
 * white space around the action is ignored; white space inside it is refused
   (``white_space``), so an action is one token, the same in a game record as alone;
@@ -40,7 +42,7 @@ that it gives a game exactly as it was played (the browser table's export).
 >>> str(Move.parse(" 3:4>7 ")), Move.parse("3:4>7").resolved_count
 ('3:4>7', 4)
 >>> parse_action(" Undo "), parse_action("D")
-('undo', Move.deal())
+(Control.UNDO, Move.deal())
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import Enum
 from typing import TypeVar
 
 from .errors import InvalidMoveError
@@ -201,7 +204,7 @@ class Move:
                 reason codes.
         """
         action = parse_action(text, columns)
-        if isinstance(action, str):
+        if isinstance(action, Control):
             raise InvalidMoveError("not_notation", text.strip())
         return action
 
@@ -213,15 +216,80 @@ DEAL_WORDS: tuple[str, ...] = ("d", "deal")
 """The words of the deal (any case)."""
 
 
-CONTROL_WORDS: dict[str, str] = {
-    "u": "undo",
-    "undo": "undo",
-    "r": "redo",
-    "redo": "redo",
-    "restart": "restart",
+class Control(Enum):
+    """An action that is not a move: undo, redo or restart (the value of ``undo``/``u``,
+    ``redo``/``r`` and ``restart``, :func:`parse_action`).
+
+    ``str(control)`` is its canonical text, the one a game's log keeps (``"undo"``,
+    ``"redo"``, ``"restart"``); :attr:`record_text` is how a full game record writes it
+    (``u``, ``r``, ``restart``: :func:`format_game_record`).
+
+    >>> str(Control.UNDO), Control.UNDO.record_text, parse_action("U") is Control.UNDO
+    ('undo', 'u', True)
+    """
+
+    UNDO = "undo"
+    REDO = "redo"
+    RESTART = "restart"
+
+    def __str__(self) -> str:
+        """Return the canonical text: ``undo``, ``redo`` or ``restart``."""
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Control.{self.name}"
+
+    @property
+    def record_text(self) -> str:
+        """How a full game record writes it: ``u``, ``r`` or ``restart``."""
+        return _RECORD_TEXTS[self]
+
+
+_RECORD_TEXTS = {Control.UNDO: "u", Control.REDO: "r", Control.RESTART: "restart"}
+
+CONTROL_WORDS: dict[str, Control] = {
+    "u": Control.UNDO,
+    "undo": Control.UNDO,
+    "r": Control.REDO,
+    "redo": Control.REDO,
+    "restart": Control.RESTART,
 }
 """The words of an action that are not moves, with the action each means (any case;
 :func:`parse_action`)."""
+
+Action = Move | Control
+"""One action, read from its text by :func:`parse_action`: a :class:`Move` (a move, the
+deal or a take-off) or a :class:`Control` (undo, redo, restart). ``str(action)`` is its
+canonical text."""
+
+AUTO_WORD = "auto"
+"""The word of a double-click or tap on a group (the API's ``{"action": "auto"}``, any
+case, white space around): not an action of the notation, but a request for the move
+:func:`spider_solitaire.rules.auto_move` finds (:class:`Auto`)."""
+
+
+def is_auto(text: object) -> bool:
+    """True when ``text`` is the word ``auto`` (:data:`AUTO_WORD`; any case, white space
+    around).
+
+    >>> is_auto(" AUTO "), is_auto("a"), is_auto(None)
+    (True, False, False)
+    """
+    return isinstance(text, str) and text.strip().lower() == AUTO_WORD
+
+
+@dataclass(frozen=True, slots=True)
+class Auto:
+    """A double-click or tap on the last ``count`` cards of ``column`` (1-10, and 1 or
+    more): play the move :func:`spider_solitaire.rules.auto_move` finds for that group.
+    Its text is ``auto 3:2`` (for the messages; a game's log keeps the move it made)."""
+
+    column: int
+    count: int
+
+    def __str__(self) -> str:
+        """Return ``auto <column>:<count>``."""
+        return f"{AUTO_WORD} {self.column}:{self.count}"
 
 
 def _number(text: str) -> int | str:
@@ -230,7 +298,7 @@ def _number(text: str) -> int | str:
     return int(text) if len(text) <= 6 else text
 
 
-def parse_action(text: str, columns: int = MAX_COLUMNS) -> Move | str:
+def parse_action(text: str, columns: int = MAX_COLUMNS) -> Action:
     """Read one action's text: a move (``3:4>7``, ``3>7``), the deal (``d``, ``deal``),
     a take-off (``t3``, ``take3``), or ``undo`` (``u``), ``redo`` (``r``), ``restart``.
     The one grammar of an action (see the module's docstring): white space around is
@@ -240,11 +308,10 @@ def parse_action(text: str, columns: int = MAX_COLUMNS) -> Move | str:
 
     Returns:
         A :class:`Move` (``count`` ``None`` for ``3>7``; :data:`DEAL` for the deal;
-        :meth:`Move.take_off` for ``t3``), or the word ``"undo"``, ``"redo"`` or
-        ``"restart"``.
+        :meth:`Move.take_off` for ``t3``), or a :class:`Control`.
 
     >>> parse_action("3:4>7"), parse_action(" 3>7 "), parse_action("R"), parse_action("T10")
-    (Move(3, 7, 4), Move(3, 7), 'redo', Move.take_off(10))
+    (Move(3, 7, 4), Move(3, 7), Control.REDO, Move.take_off(10))
 
     Raises:
         InvalidMoveError: with the reason code naming what is wrong, the text stripped as
@@ -267,25 +334,64 @@ def parse_action(text: str, columns: int = MAX_COLUMNS) -> Move | str:
         raise InvalidMoveError("white_space", token)
     take = _TAKE_RE.fullmatch(token)
     if take is not None:
-        column = take.group(1)
-        if len(column) > 1 and column.startswith("0"):
-            raise InvalidMoveError("leading_zero", token, digits=column)
-        if not 1 <= len(column) <= 2 or not 1 <= int(column) <= columns:
-            raise InvalidMoveError("column_range", token, column=_number(column), columns=columns)
-        return Move.take_off(int(column))
+        return Move.take_off(_column(take.group(1), token, columns))
+    return _parse_move(token, columns)
+
+
+def for_columns(error: InvalidMoveError, columns: int) -> InvalidMoveError:
+    """Return the grammar's refusal ``error`` as a game of ``columns`` columns states it:
+    a ``column_range`` read before the game was known (columns 1-10, as the API's request
+    model reads) names the game's range instead (a column past 10 is past 7 too); any
+    other refusal is ``error`` itself.
+
+    >>> str(for_columns(InvalidMoveError("column_range", "11>1", column=11, columns=10), 7))
+    "'11>1': column_range (column=11, columns=7)"
+    """
+    if error.reason != "column_range" or error.params.get("columns") == columns:
+        return error
+    params = {key: value for key, value in error.params.items() if key != "action"}
+    return InvalidMoveError(error.reason, error.action, **(params | {"columns": columns}))
+
+
+def _check_digits(number: str, token: str) -> None:
+    """Refuse a number of ``token`` written with a leading zero (``leading_zero``)."""
+    if len(number) > 1 and number.startswith("0"):
+        raise InvalidMoveError("leading_zero", token, digits=number)
+
+
+def _column(digits: str, token: str, columns: int) -> int:
+    """Return the column ``digits`` name in ``token``, 1 to ``columns``.
+
+    Raises:
+        InvalidMoveError: ``leading_zero`` or ``column_range``.
+    """
+    _check_digits(digits, token)
+    if not 1 <= len(digits) <= 2 or not 1 <= int(digits) <= columns:
+        raise InvalidMoveError("column_range", token, column=_number(digits), columns=columns)
+    return int(digits)
+
+
+def _parse_move(token: str, columns: int) -> Move:
+    """Read ``token`` (stripped, one word, not the deal nor a take-off) as ``3:4>7`` or
+    ``3>7``.
+
+    Raises:
+        InvalidMoveError: ``not_notation``, ``leading_zero``, ``column_range`` or
+            ``count_range``.
+    """
     match = _MOVE_RE.fullmatch(token)
     if match is None:
         raise InvalidMoveError("not_notation", token)
     source, count, target = match.groups()
     for number in (source, count, target):
-        if number is not None and len(number) > 1 and number.startswith("0"):
-            raise InvalidMoveError("leading_zero", token, digits=number)
-    for column in (source, target):
-        if not 1 <= len(column) <= 2 or not 1 <= int(column) <= columns:
-            raise InvalidMoveError("column_range", token, column=_number(column), columns=columns)
-    if count is not None and (len(count) > 3 or not 1 <= int(count) <= MAX_COUNT):
+        if number is not None:
+            _check_digits(number, token)
+    source_column, target_column = _column(source, token, columns), _column(target, token, columns)
+    if count is None:
+        return Move(source_column, target_column)
+    if len(count) > 3 or not 1 <= int(count) <= MAX_COUNT:
         raise InvalidMoveError("count_range", token, count=_number(count))
-    return Move(int(source), int(target), int(count) if count is not None else None)
+    return Move(source_column, target_column, int(count))
 
 
 def _record_tokens(text: str) -> tuple[str, list[str]]:
@@ -340,23 +446,19 @@ def parse_record(text: str) -> tuple[str, list[Move]]:
     return code, _parse_tokens(tokens, Move.parse)
 
 
-RECORD_WORDS: dict[str, str] = {"undo": "u", "redo": "r", "restart": "restart"}
-"""How :func:`format_game_record` writes the actions that are not moves."""
-
-RecordAction = Move | str
-"""An action of a full game record: a :class:`Move`, or ``"undo"``, ``"redo"``,
-``"restart"``."""
+RecordAction = Action
+"""An action of a full game record: a :class:`Move` or a :class:`Control`."""
 
 
 def parse_game_record(text: str) -> tuple[str, list[RecordAction]]:
     """Split a full game record into its game code (first non-blank line, unparsed) and
     its actions: moves (``3:4>7``, ``3>7``, ``d``, ``t3``) and ``u``/``undo``, ``r``/``redo``,
-    ``restart`` (any case), returned as :class:`Move` or the words ``"undo"``,
-    ``"redo"``, ``"restart"``. Lines starting with ``#`` are ignored. A record of moves
-    alone (:func:`parse_record`) is a full record too.
+    ``restart`` (any case), returned as values (:data:`Action`). Lines starting with
+    ``#`` are ignored. A record of moves alone (:func:`parse_record`) is a full record too.
 
-    >>> parse_game_record("SP1-S1C-AAAAAAD\\n6:1>1 u r restart d")
-    ('SP1-S1C-AAAAAAD', [Move(6, 1, 1), 'undo', 'redo', 'restart', Move.deal()])
+    >>> code, actions = parse_game_record("SP1-S1C-AAAAAAD\\n6:1>1 u r restart d")
+    >>> code, actions[1:4], actions[0], actions[4]
+    ('SP1-S1C-AAAAAAD', [Control.UNDO, Control.REDO, Control.RESTART], Move(6, 1, 1), Move.deal())
 
     Raises:
         InvalidMoveError: the record is empty or an action has bad syntax (the message
@@ -373,32 +475,29 @@ position, each line of it a comment (:func:`format_game_record`, :func:`record_s
 
 def format_game_record(
     code: str,
-    actions: Iterable[RecordAction | str],
+    actions: Iterable[Action],
     comments: Iterable[str] = (),
     *,
     start: str | None = None,
 ) -> str:
     """Write a full game record: ``comments`` (each a ``# `` line), the game ``code``
-    line, then the actions, 20 a line: moves in canonical notation (notation text is
-    parsed and written back), ``u``, ``r``, ``restart``. :func:`parse_game_record` reads it
-    back.
+    line, then the actions (values, :data:`Action`), 20 a line: moves in canonical
+    notation, ``u``, ``r``, ``restart`` (:attr:`Control.record_text`).
+    :func:`parse_game_record` reads it back.
 
     A game from a position has no code: give its start position's text as ``start``
     instead (``code`` is then ignored); it is written after the comments as a
     ``# start position:`` line and the position's lines as comments, with no code line
     (:func:`record_start` reads it back).
 
-    >>> print(format_game_record("SP1-S1C-AAAAAAD", ["6:1>1", "undo", "redo", "d"]), end="")
+    >>> actions = [Move(6, 1, 1), Control.UNDO, Control.REDO, DEAL]
+    >>> print(format_game_record("SP1-S1C-AAAAAAD", actions), end="")
     SP1-S1C-AAAAAAD
     6:1>1 u r d
-
-    Raises:
-        InvalidMoveError: an action is neither a move nor undo, redo or restart.
     """
-    words = []
-    for action in actions:
-        parsed = action if isinstance(action, Move) else parse_action(action)
-        words.append(str(parsed) if isinstance(parsed, Move) else RECORD_WORDS[parsed])
+    words = [
+        action.record_text if isinstance(action, Control) else str(action) for action in actions
+    ]
     lines = [f"# {comment}" for comment in comments]
     if start is None:
         lines.append(code)

@@ -33,14 +33,22 @@ count. ``??`` is a card whose identity is hidden (the player's view).
 
 from __future__ import annotations
 
-import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 
 from .cards import HIDDEN, SUIT_COUNTS, SUITS, Card, card_text, new_deck, parse_card, suits_in_play
-from .codes import normalize_rule
-from .errors import InvalidCodeError, InvalidPositionError, SpiderError
-from .variants import MAX_COLUMNS, SPIDER, UnknownVariantError, Variant, find_variant
+from .errors import InvalidPositionError, SpiderError
+from .variants import (
+    MAX_COLUMNS,
+    RULE_LETTERS,
+    SPIDER,
+    GroupRule,
+    UnknownVariantError,
+    Variant,
+    find_rule,
+    find_variant,
+    rule_for,
+)
 
 START_SCORE = 500
 """The score at the start of a game (a rule of the game)."""
@@ -63,7 +71,8 @@ class Position:
 
     Attributes:
         suits: 1, 2 or 4.
-        rule: ``"classic"`` or ``"flexible"`` (classic with 1 suit).
+        rule: the group rule (:data:`~spider_solitaire.variants.CLASSIC` or
+            :data:`~spider_solitaire.variants.FLEXIBLE`; Classic with 1 suit).
         columns: a tuple of cards per column of the variant (10 or 7), each bottom to top.
         face_down: a count per column: how many cards at the bottom of each column are
             face-down.
@@ -90,7 +99,7 @@ class Position:
     """
 
     suits: int
-    rule: str
+    rule: GroupRule
     columns: tuple[tuple[Card, ...], ...]
     face_down: tuple[int, ...]
     stock: tuple[Card, ...]
@@ -113,7 +122,7 @@ class Position:
 
     @classmethod
     def from_deck(
-        cls, deck: list[Card], suits: int, rule: str, variant: Variant = SPIDER
+        cls, deck: list[Card], suits: int, rule: GroupRule, variant: Variant = SPIDER
     ) -> Position:
         """Deal a new game of ``variant`` from a shuffled ``deck`` (104 cards, or 52 for
         a one-pack variant).
@@ -146,19 +155,9 @@ class Position:
         )
 
     @property
-    def moves(self) -> int:
-        """Deprecated alias of :attr:`move_count`; warns with :class:`DeprecationWarning`."""
-        warnings.warn(
-            "Position.moves is deprecated; use Position.move_count",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.move_count
-
-    @property
     def rules_text(self) -> str:
         """The ``rules`` value: ``S<suits><C|F>``."""
-        return f"S{self.suits}{self.rule[0].upper()}"
+        return f"S{self.suits}{self.rule.letter}"
 
     @property
     def stock_rows_left(self) -> int:
@@ -247,116 +246,208 @@ class Position:
         """
         if not isinstance(text, str):
             raise InvalidPositionError(f"{text!r} is not position text")
-        values: dict[str, tuple[int, str]] = {}
-        for number, raw in enumerate(text.splitlines(), 1):
-            stripped = raw.strip()
-            if not stripped or stripped.startswith("#"):
-                continue
-            key, colon, value = stripped.partition(":")
-            key = key.strip().lower()
-            if not colon:
-                raise InvalidPositionError(f"{raw!r} is not 'key: value'", number)
-            if key not in _HEADERS and key not in _COLUMN_KEYS:
-                raise InvalidPositionError(f"{raw!r}: unknown key {key!r}", number)
-            if key in values:
-                raise InvalidPositionError(f"{raw!r}: {key!r} given twice", number)
-            values[key] = (number, value.strip())
-        variant = SPIDER
-        if "variant" in values:
-            line, value = values["variant"]
-            try:
-                variant = find_variant(value)
-            except UnknownVariantError as error:
-                raise InvalidPositionError(f"variant: {error}", line) from None
-        for key in _COLUMN_KEYS[variant.columns :]:
-            if key in values:
-                raise InvalidPositionError(
-                    f"{key}: a {variant.name} game has {variant.columns} columns", values[key][0]
-                )
-        if "rules" not in values:
-            raise InvalidPositionError(f"{text!r}: the 'rules:' line is missing")
-        rules_line, rules_value = values["rules"]
-        suits, rule = _parse_rules(rules_value, rules_line)
-        play_suits = suits_in_play(suits)
-
-        def cards_of(key: str, value: str, line: int) -> list[Card]:
-            cards = []
-            for token in value.split():
-                try:
-                    card = parse_card(token)
-                except SpiderError as error:
-                    raise InvalidPositionError(f"{key}: {error}", line) from None
-                if card != HIDDEN and SUITS[card >> 4] not in play_suits:
-                    raise InvalidPositionError(
-                        f"{key}: {token!r} is not a suit of a {suits}-suit game", line
-                    )
-                cards.append(card)
-            return cards
-
-        score = _parse_count(values, "score", START_SCORE)
-        moves = _parse_count(values, "moves", 0)
-        removed: list[str] = []
-        if "removed" in values:
-            line, value = values["removed"]
-            for token in value.upper().split():
-                if token not in play_suits:
-                    raise InvalidPositionError(
-                        f"removed: {token!r} is not a suit of a {suits}-suit game", line
-                    )
-                removed.append(token)
-            if len(removed) > variant.runs:
-                raise InvalidPositionError(
-                    f"removed: {len(removed)} runs is more than the {variant.runs} the deck makes",
-                    line,
-                )
-        stock: list[Card] = []
-        if "stock" in values:
-            line, value = values["stock"]
-            stock = cards_of("stock", value, line)
-            if not variant.stock_length_ok(len(stock)):
-                raise InvalidPositionError(
-                    f"stock: {len(stock)} cards is not whole rows of {variant.columns}"
-                    + (f" (the last of {variant.short_row})" if variant.short_row else ""),
-                    line,
-                )
-        columns: list[tuple[Card, ...]] = []
-        face_down: list[int] = []
-        for column_number in range(1, variant.columns + 1):
-            key = str(column_number)
-            if key not in values:
-                raise InvalidPositionError(f"{text!r}: column line '{key}:' is missing")
-            line, value = values[key]
-            if value.count("|") != 1:
-                raise InvalidPositionError(
-                    f"{key}: {value!r} needs one '|' between face-down and face-up cards", line
-                )
-            down_text, up_text = value.split("|")
-            down = cards_of(key, down_text, line)
-            up = cards_of(key, up_text, line)
-            if down and not up:
-                raise InvalidPositionError(f"{key}: {value!r} ends in a face-down card", line)
-            if HIDDEN in up:
-                raise InvalidPositionError(f"{key}: a face-up card cannot be hidden (??)", line)
-            if variant.auto_remove and _has_complete_run(up):
-                raise InvalidPositionError(
-                    f"{key}: {value!r} holds a complete King-to-Ace run, which play removes", line
-                )
-            columns.append(tuple(down + up))
-            face_down.append(len(down))
+        values = _read_lines(text)
+        variant = _read_variant(values)
+        suits, rule = _read_rules(values, text)
+        columns, face_down = _read_columns(values, variant, suits, text)
         position = cls(
             suits,
             rule,
-            tuple(columns),
-            tuple(face_down),
-            tuple(stock),
-            tuple(removed),
-            score,
-            moves,
+            columns,
+            face_down,
+            _read_stock(values, variant, suits),
+            _read_removed(values, variant, suits),
+            _parse_count(values, "score", START_SCORE),
+            _parse_count(values, "moves", 0),
             variant=variant,
         )
         if strict:
             _check_composition(position)
         return position
+
+
+Lines = dict[str, tuple[int, str]]
+"""A position text's lines by key (lower case): each its line number and value (stripped)."""
+
+
+def _read_lines(text: str) -> Lines:
+    """Return the ``key: value`` lines of ``text`` by key, blank and ``#`` lines left out.
+
+    Raises:
+        InvalidPositionError: a line that is not ``key: value``, an unknown key, or a key
+            given twice.
+    """
+    values: Lines = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        key, colon, value = stripped.partition(":")
+        key = key.strip().lower()
+        if not colon:
+            raise InvalidPositionError(f"{raw!r} is not 'key: value'", number)
+        if key not in _HEADERS and key not in _COLUMN_KEYS:
+            raise InvalidPositionError(f"{raw!r}: unknown key {key!r}", number)
+        if key in values:
+            raise InvalidPositionError(f"{raw!r}: {key!r} given twice", number)
+        values[key] = (number, value.strip())
+    return values
+
+
+def _read_variant(values: Lines) -> Variant:
+    """Return the variant the ``variant:`` line names (``spider`` without one).
+
+    Raises:
+        InvalidPositionError: an unknown variant, or a column line the variant lacks.
+    """
+    variant = SPIDER
+    if "variant" in values:
+        line, value = values["variant"]
+        try:
+            variant = find_variant(value)
+        except UnknownVariantError as error:
+            raise InvalidPositionError(f"variant: {error}", line) from None
+    for key in _COLUMN_KEYS[variant.columns :]:
+        if key in values:
+            raise InvalidPositionError(
+                f"{key}: a {variant.name} game has {variant.columns} columns", values[key][0]
+            )
+    return variant
+
+
+def _read_rules(values: Lines, text: str) -> tuple[int, GroupRule]:
+    """Return the suits and group rule of the ``rules:`` line.
+
+    Raises:
+        InvalidPositionError: the line is missing or not ``S<suits><rule letter>``.
+    """
+    if "rules" not in values:
+        raise InvalidPositionError(f"{text!r}: the 'rules:' line is missing")
+    line, value = values["rules"]
+    upper = value.upper()
+    if len(upper) != 3 or upper[0] != "S" or upper[1] not in "124" or upper[2] not in RULE_LETTERS:
+        raise InvalidPositionError(
+            f"rules: {value!r} is not S<suits><rule>, like S2C (suits 1, 2, 4; rule "
+            f"{' or '.join(RULE_LETTERS)})",
+            line,
+        )
+    suits = int(upper[1])
+    return suits, rule_for(find_rule(upper[2]), suits)
+
+
+def _cards(key: str, value: str, line: int, suits: int) -> list[Card]:
+    """Return the cards of ``value``, the value of line ``line`` (key ``key``) of a game
+    of ``suits`` suits (``??`` for a hidden card).
+
+    Raises:
+        InvalidPositionError: a token that is not a card, or a suit not in play.
+    """
+    play_suits = suits_in_play(suits)
+    cards = []
+    for token in value.split():
+        try:
+            card = parse_card(token)
+        except SpiderError as error:
+            raise InvalidPositionError(f"{key}: {error}", line) from None
+        if card != HIDDEN and SUITS[card >> 4] not in play_suits:
+            raise InvalidPositionError(
+                f"{key}: {token!r} is not a suit of a {suits}-suit game", line
+            )
+        cards.append(card)
+    return cards
+
+
+def _read_removed(values: Lines, variant: Variant, suits: int) -> tuple[str, ...]:
+    """Return the suits of the ``removed:`` line (none without one).
+
+    Raises:
+        InvalidPositionError: a suit not in play, or more runs than the deck makes.
+    """
+    if "removed" not in values:
+        return ()
+    line, value = values["removed"]
+    play_suits = suits_in_play(suits)
+    removed: list[str] = []
+    for token in value.upper().split():
+        if token not in play_suits:
+            raise InvalidPositionError(
+                f"removed: {token!r} is not a suit of a {suits}-suit game", line
+            )
+        removed.append(token)
+    if len(removed) > variant.runs:
+        raise InvalidPositionError(
+            f"removed: {len(removed)} runs is more than the {variant.runs} the deck makes",
+            line,
+        )
+    return tuple(removed)
+
+
+def _read_stock(values: Lines, variant: Variant, suits: int) -> tuple[Card, ...]:
+    """Return the cards of the ``stock:`` line (none without one).
+
+    Raises:
+        InvalidPositionError: a bad card, or not whole rows of the variant.
+    """
+    if "stock" not in values:
+        return ()
+    line, value = values["stock"]
+    stock = _cards("stock", value, line, suits)
+    if not variant.stock_length_ok(len(stock)):
+        raise InvalidPositionError(
+            f"stock: {len(stock)} cards is not whole rows of {variant.columns}"
+            + (f" (the last of {variant.short_row})" if variant.short_row else ""),
+            line,
+        )
+    return tuple(stock)
+
+
+def _read_columns(
+    values: Lines, variant: Variant, suits: int, text: str
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, ...]]:
+    """Return the variant's columns (each bottom to top) and their face-down counts.
+
+    Raises:
+        InvalidPositionError: see :func:`_read_column`.
+    """
+    columns: list[tuple[Card, ...]] = []
+    face_down: list[int] = []
+    for column_number in range(1, variant.columns + 1):
+        key = str(column_number)
+        if key not in values:
+            raise InvalidPositionError(f"{text!r}: column line '{key}:' is missing")
+        down, up = _read_column(key, values[key], variant, suits)
+        columns.append(tuple(down + up))
+        face_down.append(len(down))
+    return tuple(columns), tuple(face_down)
+
+
+def _read_column(
+    key: str, entry: tuple[int, str], variant: Variant, suits: int
+) -> tuple[list[Card], list[Card]]:
+    """Return the face-down and face-up cards of column line ``key`` (``entry``: its
+    line number and value).
+
+    Raises:
+        InvalidPositionError: no single ``|``, a column ending in a face-down card, a
+            hidden face-up card, or a complete run where runs leave by themselves.
+    """
+    line, value = entry
+    if value.count("|") != 1:
+        raise InvalidPositionError(
+            f"{key}: {value!r} needs one '|' between face-down and face-up cards", line
+        )
+    down_text, up_text = value.split("|")
+    down = _cards(key, down_text, line, suits)
+    up = _cards(key, up_text, line, suits)
+    if down and not up:
+        raise InvalidPositionError(f"{key}: {value!r} ends in a face-down card", line)
+    if HIDDEN in up:
+        raise InvalidPositionError(f"{key}: a face-up card cannot be hidden (??)", line)
+    if variant.auto_remove and _has_complete_run(up):
+        raise InvalidPositionError(
+            f"{key}: {value!r} holds a complete King-to-Ace run, which play removes", line
+        )
+    return down, up
 
 
 def _text_order_ids(
@@ -379,20 +470,7 @@ def _line(key: str, value: str) -> str:
     return f"{key}: {value}" if value else f"{key}:"
 
 
-def _parse_rules(value: str, line: int) -> tuple[int, str]:
-    upper = value.upper()
-    if len(upper) != 3 or upper[0] != "S" or upper[1] not in "124" or upper[2] not in "CF":
-        raise InvalidPositionError(
-            f"rules: {value!r} is not S<suits><rule>, like S2C (suits 1, 2, 4; rule C or F)", line
-        )
-    suits = int(upper[1])
-    try:
-        return suits, normalize_rule(upper[2], suits)
-    except InvalidCodeError as error:  # pragma: no cover - the letters were checked above
-        raise InvalidPositionError(str(error), line) from None
-
-
-def _parse_count(values: dict[str, tuple[int, str]], key: str, default: int) -> int:
+def _parse_count(values: Lines, key: str, default: int) -> int:
     if key not in values:
         return default
     line, value = values[key]

@@ -43,7 +43,7 @@ from .errors import IllegalMoveError, InvalidMoveError
 from .events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
 from .moves import Move
 from .position import Position
-from .variants import CLASSIC, MAX_COLUMNS, RUN_LENGTH
+from .variants import MAX_COLUMNS, RUN_LENGTH
 
 RUN_BONUS = 100
 """Points for each removed run (a rule of the game)."""
@@ -75,7 +75,7 @@ def movable_length(position: Position, column: int) -> int:
     if not size:
         return 0
     face_up = size - position.face_down[column - 1]
-    classic = position.rule == CLASSIC
+    classic = not position.rule.mixes_suits
     length = 1
     while length < face_up:
         upper, lower = cards[size - length - 1], cards[size - length]
@@ -124,7 +124,7 @@ def _group_fault(position: Position, index: int, count: int) -> str | None:
             if upper & 15 != (lower & 15) + 1:
                 return "not_descending"
             same_suit_run = False
-    if not same_suit_run and position.rule == CLASSIC:
+    if not same_suit_run and not position.rule.mixes_suits:
         return "mixed_suits"
     return None
 
@@ -370,6 +370,8 @@ def apply_move(position: Position, move: Move) -> tuple[Position, list[Event]]:
         _check_move_columns(position, move)  # quoting the action whole: t8, not 8
     if move.source == 0:
         return apply_deal(position)
+    if move.source > position.variant.columns or move.target > position.variant.columns:
+        _check_move_columns(position, move)  # quoting the action whole: 't8', '3>8'
     if move.target == 0:
         return apply_take_off(position, move.source)
     if position.is_won:

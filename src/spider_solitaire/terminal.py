@@ -20,7 +20,7 @@ from .cards import card_text
 from .errors import IllegalMoveError, InvalidMoveError
 from .game import Game
 from .messages import LANGUAGES, explain, text
-from .moves import parse_action
+from .moves import Control, parse_action
 
 _RED = "\x1b[31m"
 _DIM = "\x1b[2m"
@@ -130,10 +130,10 @@ def play_in_terminal(
             continue
         try:
             action = parse_action(command, game.position.variant.columns)
-            if action == "undo":
+            if action is Control.UNDO:
                 undone = game.undo()
                 print(text("terminal", "undid", language, action=str(undone)), file=stream)
-            elif action == "redo":
+            elif action is Control.REDO:
                 pending = game.redo_moves
                 game.redo()  # refused with nothing_to_redo when ``pending`` is empty
                 print(text("terminal", "redid", language, action=str(pending[0])), file=stream)

@@ -28,25 +28,82 @@ from typing import ClassVar, Final
 
 from .errors import InvalidCodeError
 
-CLASSIC: Final = "classic"
+
+@dataclass(frozen=True, slots=True)
+class GroupRule:
+    """A group rule: whether a group of cards that moves together may mix suits (its
+    ranks descend by one under either). A frozen value of the registry: :data:`CLASSIC`
+    and :data:`FLEXIBLE`, found by :func:`find_rule`; ``str(rule)`` is its name.
+
+    Attributes:
+        name: the name a request, a database row and the message catalog use
+            (``"classic"``, ``"flexible"``).
+        letter: the letter of a game code and a position text's ``rules:`` line
+            (``C``, ``F``): the one place the letters are written.
+        mixes_suits: True when a moving group's suits may mix.
+
+    >>> CLASSIC.name, CLASSIC.letter, CLASSIC.mixes_suits, str(FLEXIBLE)
+    ('classic', 'C', False, 'flexible')
+    """
+
+    name: str
+    letter: str
+    mixes_suits: bool
+
+    def __str__(self) -> str:
+        """Return the name: ``classic`` or ``flexible``."""
+        return self.name
+
+
+CLASSIC: Final = GroupRule("classic", "C", mixes_suits=False)
 """The Classic group rule: a group that moves together is one suit (a rule of the game)."""
 
-FLEXIBLE: Final = "flexible"
+FLEXIBLE: Final = GroupRule("flexible", "F", mixes_suits=True)
 """The Flexible group rule: a group's suits may mix (the ranks still descend by one)."""
 
-GROUP_RULES: tuple[str, ...] = (CLASSIC, FLEXIBLE)
+GROUP_RULES: tuple[GroupRule, ...] = (CLASSIC, FLEXIBLE)
 """The group rules, in the order offered."""
+
+RULE_NAMES: tuple[str, ...] = tuple(rule.name for rule in GROUP_RULES)
+"""The names of :data:`GROUP_RULES`, in order (the CLI's and the API's choices)."""
+
+RULE_LETTERS: str = "".join(rule.letter for rule in GROUP_RULES)
+"""The letters of :data:`GROUP_RULES`, in order (``CF``): what a game code's rule and a
+position text's ``rules:`` line may be."""
+
+_RULES_BY_KEY = {key: rule for rule in GROUP_RULES for key in (rule.name, rule.letter.lower())}
+
+
+def find_rule(text: object) -> GroupRule:
+    """Return the group rule named by ``text``: its name or its letter, any case, white
+    space around allowed (``"classic"``, ``" Flexible "``, ``"C"``, ``"f"``). The one
+    lookup of a group rule; ``text`` may be any object (anything but text is refused the
+    same way in the interpreted and the compiled build).
+
+    >>> find_rule("F") is FLEXIBLE, find_rule(" Classic ") is CLASSIC
+    (True, True)
+
+    Raises:
+        InvalidCodeError: not a group rule's name or letter.
+    """
+    found = _RULES_BY_KEY.get(text.strip().lower()) if isinstance(text, str) else None
+    if found is None:
+        raise InvalidCodeError(f"rule {text!r} is not 'classic' or 'flexible'")
+    return found
+
+
+def rule_for(rule: GroupRule, suits: int) -> GroupRule:
+    """Return the rule a game of ``suits`` suits is played and written under: ``rule``,
+    but Classic with one suit, where the two play the same (a decision of the issue:
+    ``S1F`` is written ``S1C``)."""
+    return CLASSIC if suits == 1 else rule
+
 
 RUN_LENGTH: Final = 13
 """Cards in a complete run, King down to Ace (a rule of the game)."""
 
 MAX_COLUMNS: Final = 10
 """The most columns any variant has: the action notation's columns are 1 to 10."""
-
-
-def groups_mix(rule: str) -> bool:
-    """True when a moving group's suits may mix under ``rule`` (the Flexible rule)."""
-    return rule == FLEXIBLE
 
 
 class Dealing(Enum):
@@ -117,7 +174,7 @@ class Variant:
     auto_remove: bool
     runs: int
     source: str
-    group_rules: tuple[str, ...] = GROUP_RULES
+    group_rules: tuple[GroupRule, ...] = GROUP_RULES
     deal_cards: int = field(init=False)
     """Cards dealt to the tableau at the start."""
     stock_cards: int = field(init=False)
@@ -153,6 +210,11 @@ class Variant:
         if dealing is Dealing.RELAXED or all_filled:
             return True
         return dealing is Dealing.STRICT and tableau_cards < self.columns
+
+    def rules_for(self, suits: int) -> tuple[GroupRule, ...]:
+        """The group rules a game of this variant with ``suits`` suits is offered under:
+        its :attr:`group_rules`, Classic alone with one suit (:func:`rule_for`)."""
+        return tuple(dict.fromkeys(rule_for(rule, suits) for rule in self.group_rules))
 
     def stock_length_ok(self, length: int) -> bool:
         """True when a stock of ``length`` cards is whole rows of this variant: full rows,

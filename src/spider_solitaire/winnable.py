@@ -33,8 +33,8 @@ Flexible ``spider-1949``).
 >>> deals = stock(4, "classic")
 >>> len(deals) >= 200 and all(code.startswith("SP1-S4C-") for code in deals)
 True
->>> stock_levels("spiderette")
-((1, 'classic'), (2, 'classic'), (2, 'flexible'), (4, 'classic'), (4, 'flexible'))
+>>> [f"{suits} {rule}" for suits, rule in stock_levels("spiderette")]
+['1 classic', '2 classic', '2 flexible', '4 classic', '4 flexible']
 >>> next(candidate_codes(2, "classic", "spiderette")).startswith("SP1-ETTE-S2C-")
 True
 """
@@ -49,22 +49,22 @@ from importlib import resources
 
 from .cards import SUIT_COUNTS
 from .codes import SEED_BITS, GameCode, SplitMix64, normalize_rule
-from .errors import SpiderError
-from .variants import CLASSIC, SPIDER, find_variant
+from .errors import InvalidCodeError, SpiderError
+from .variants import CLASSIC, SPIDER, GroupRule, find_rule, find_variant
 
 VARIANT = SPIDER.name
 """The variant of the first rows shipped (200 a level), and the one a caller naming none
 means: ``spider``."""
 
 
-def stock_levels(variant: str = VARIANT) -> tuple[tuple[int, str], ...]:
+def stock_levels(variant: str = VARIANT) -> tuple[tuple[int, GroupRule], ...]:
     """Return the (suits, rule) pairs of ``variant`` that have a stock, in the order the
     script brings them up: 1 suit Classic (one suit plays the same under both rules, so it
     has only Classic), then 2 and 4 suits under each group rule the registry gives the
     variant (:attr:`~spider_solitaire.variants.Variant.group_rules`).
 
-    >>> stock_levels()
-    ((1, 'classic'), (2, 'classic'), (2, 'flexible'), (4, 'classic'), (4, 'flexible'))
+    >>> [f"{suits} {rule}" for suits, rule in stock_levels()]
+    ['1 classic', '2 classic', '2 flexible', '4 classic', '4 flexible']
 
     Raises:
         UnknownVariantError: ``variant`` is not a name of the registry.
@@ -74,7 +74,7 @@ def stock_levels(variant: str = VARIANT) -> tuple[tuple[int, str], ...]:
     return ((1, CLASSIC), *many)
 
 
-STOCK_LEVELS: tuple[tuple[int, str], ...] = stock_levels(VARIANT)
+STOCK_LEVELS: tuple[tuple[int, GroupRule], ...] = stock_levels(VARIANT)
 """The levels of :data:`VARIANT` (:func:`stock_levels` of ``spider``)."""
 
 PROOF_NODE_LIMIT = 3_000_000
@@ -96,15 +96,16 @@ SEQUENCE_SALT = b"spider-solitaire winnable stock"
 sequence is the sequence of a plain small seed (nor a daily deal's)."""
 
 
-def candidate_codes(suits: int, rule: str, variant: str = VARIANT) -> Iterator[str]:
+def candidate_codes(suits: int, rule: GroupRule | str, variant: str = VARIANT) -> Iterator[str]:
     """Yield the candidate game codes of ``variant`` at ``suits`` and ``rule``, in order,
     forever.
 
     The sequence depends only on the three: its seed is the first 8 bytes (big-endian)
-    of the SHA-256 of :data:`SEQUENCE_SALT`, ``variant``, ``suits`` and ``rule`` joined
-    by ``/``; each candidate's seed is the top 35 bits of the next SplitMix64 output, and
-    its code is that seed's :class:`~spider_solitaire.codes.GameCode` in ``variant``
-    (``spider``'s without a tag, as every row shipped before the other variants).
+    of the SHA-256 of :data:`SEQUENCE_SALT`, ``variant``, ``suits`` and ``rule``'s name
+    joined by ``/`` (``rule``: a group rule, or its name); each candidate's seed is the
+    top 35 bits of the next SplitMix64 output, and its code is that seed's
+    :class:`~spider_solitaire.codes.GameCode` in ``variant`` (``spider``'s without a tag,
+    as every row shipped before the other variants).
 
     >>> next(candidate_codes(2, "flexible"))
     'SP1-S2F-DPXYJKT'
@@ -115,37 +116,56 @@ def candidate_codes(suits: int, rule: str, variant: str = VARIANT) -> Iterator[s
             :func:`stock_levels`.
     """
     game = find_variant(variant)
-    _check_level(variant, suits, rule)
-    text = b"/".join([SEQUENCE_SALT, variant.encode(), str(suits).encode(), rule.encode()])
+    level = _check_level(variant, suits, rule)
+    name = level.name.encode()
+    text = b"/".join([SEQUENCE_SALT, variant.encode(), str(suits).encode(), name])
     rng = SplitMix64(int.from_bytes(hashlib.sha256(text).digest()[:8], "big"))
     while True:
-        yield str(GameCode(suits, rule, rng.next() >> (64 - SEED_BITS), game))
+        yield str(GameCode(suits, level, rng.next() >> (64 - SEED_BITS), game))
 
 
-def _check_level(variant: str, suits: int, rule: str) -> None:
-    if (suits, rule) not in stock_levels(variant):
+def _check_level(variant: str, suits: int, rule: GroupRule | str) -> GroupRule:
+    """Return ``rule`` as a group rule when (``suits``, ``rule``) has a stock in
+    ``variant``.
+
+    Raises:
+        SpiderError: it has none (or ``rule`` is no group rule).
+    """
+    found = rule if isinstance(rule, GroupRule) else _rule_or_none(rule)
+    if found is None or (suits, found) not in stock_levels(variant):
         raise SpiderError(
-            f"suits {suits!r} and rule {rule!r} have no stock in {variant}: "
+            f"suits {suits!r} and rule {str(rule)!r} have no stock in {variant}: "
             "1 suit classic, 2 or 4 suits classic or flexible"
         )
+    return found
+
+
+def _rule_or_none(text: str) -> GroupRule | None:
+    """The group rule ``text`` names, or None."""
+    try:
+        return find_rule(text)
+    except InvalidCodeError:
+        return None
 
 
 @cache
-def shipped() -> dict[tuple[str, int, str], tuple[str, ...]]:
+def shipped() -> dict[tuple[str, int, GroupRule], tuple[str, ...]]:
     """Return the shipped stock by (variant, suits, rule), each in the file's order (read
     once from the package's ``data/winnable.csv``).
 
     Raises:
         SpiderError: a row's variant, suits or rule differ from its code's.
+        InvalidCodeError: a row's rule is no group rule.
     """
     text = resources.files(__package__).joinpath("data", DATA_FILE).read_text("utf-8")
     rows = csv.reader(text.splitlines())
     if tuple(next(rows)) != HEADER:
         raise SpiderError(f"{DATA_FILE} does not start with the header {','.join(HEADER)}")
-    found: dict[tuple[str, int, str], list[str]] = {}
+    found: dict[tuple[str, int, GroupRule], list[str]] = {}
     for variant, suits, rule, code in rows:
         parsed = GameCode.parse(code)
-        if (parsed.variant.name, parsed.suits, parsed.rule) != (variant, int(suits), rule):
+        said = (variant, int(suits), find_rule(rule))
+        if (parsed.variant.name, parsed.suits, parsed.rule) != said:
             raise SpiderError(
                 f"{DATA_FILE}: {code} is not a deal of {variant}, {suits} suits, {rule}"
             )
@@ -153,7 +173,7 @@ def shipped() -> dict[tuple[str, int, str], tuple[str, ...]]:
     return {key: tuple(codes) for key, codes in found.items()}
 
 
-def stock(suits: int, rule: str, variant: str = VARIANT) -> tuple[str, ...]:
+def stock(suits: int, rule: GroupRule | str, variant: str = VARIANT) -> tuple[str, ...]:
     """Return the shipped winnable deals (game codes) of ``variant`` (a registry name) at
     ``suits`` and ``rule``, in the file's order; empty for a level without a stock (or a
     name the registry does not know). ``rule`` is normalized as

@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spider_solitaire.messages import reason_text
+from spider_solitaire.moves import Control
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
 
@@ -233,7 +234,7 @@ def test_a_won_game_is_finished_undo_redo_restart_refused_clock_and_replay_stop(
     assert (rewound.status_code, rewound.json()["reason"]) == (422, "game_over")
     # nothing was recorded: the clock stands at the win and the replay ends on it
     assert client.get(f"/api/games/{won['id']}").json() == won
-    assert app.state.store.games.actions(won["id"]) == ["2:1>3", "undo", "2:1>1"]
+    assert [str(a) for a in app.state.store.games.actions(won["id"])] == ["2:1>3", "undo", "2:1>1"]
     log = client.get(f"/api/games/{won['id']}/replay").json()
     assert log["steps"] == 3
     assert log["actions"][-1]["label"] == (
@@ -256,7 +257,7 @@ def test_a_log_of_an_earlier_release_with_an_undo_after_the_win_still_opens(
     won = act(client, state, "2:1>1").json()["state"]
     store = app.state.store
     record = store.games.get(won["id"])
-    store.games.record_actions(record, ["undo"])
+    store.games.record_actions(record, [Control.UNDO])
     app.state.service.cache.clear()
     undone = client.get(f"/api/games/{won['id']}").json()
     assert (undone["is_won"], undone["can_undo"], undone["can_redo"]) == (False, False, True)
@@ -277,7 +278,7 @@ def test_an_old_version_is_409_with_the_current_state_and_nothing_changes(
     assert body["reason"] == "stale_version"
     assert body["state"] == current
     assert client.get(f"/api/games/{tab1['id']}").json() == current
-    assert app.state.store.games.actions(tab1["id"]) == ["6:1>1"]
+    assert [str(a) for a in app.state.store.games.actions(tab1["id"])] == ["6:1>1"]
 
 
 @pytest.mark.parametrize(
@@ -379,7 +380,13 @@ def test_the_saved_game_is_its_start_and_its_action_log(client: TestClient, app:
     record = store.games.get(state["id"])
     assert (record.code, record.start_position, record.version) == (CODE, None, 5)
     assert (record.restart_at, record.assisted) == (4, False)
-    assert store.games.actions(state["id"]) == ["6:1>1", "8:1>7", "undo", "restart", "d"]
+    assert [str(a) for a in store.games.actions(state["id"])] == [
+        "6:1>1",
+        "8:1>7",
+        "undo",
+        "restart",
+        "d",
+    ]
     app.state.service.cache.clear()  # rebuilt from the log after the restart
     assert client.get(f"/api/games/{state['id']}").json() == state
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from spider_solitaire.moves import Action, parse_action
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db import StaleVersionError, Store
 from spider_solitaire.server.errors import ApiError
@@ -19,6 +20,7 @@ from spider_solitaire.server.leaving import LEAVE_TRIES
 from spider_solitaire.server.schemas.actions import MoveAction
 from spider_solitaire.server.schemas.games import NewGameFromCode
 from spider_solitaire.server.settings import Settings
+from spider_solitaire.variants import CLASSIC
 
 from .conftest import CODE, Clock
 
@@ -31,31 +33,41 @@ def store(db_url: str) -> Iterator[Store]:
     opened.close()
 
 
+def values(*texts: str) -> list[Action]:
+    """The actions of ``texts``, read as the server's edges read them."""
+    return [parse_action(text) for text in texts]
+
+
+def texts(actions: list[Action]) -> list[str]:
+    """The log's canonical texts of ``actions``."""
+    return [str(action) for action in actions]
+
+
 def _game(store: Store) -> Any:
     player = store.players.add()
-    return store.games.create(player, code=CODE, start_position=None, suits=2, rule="classic")
+    return store.games.create(player, code=CODE, start_position=None, suits=2, rule=CLASSIC)
 
 
 def test_an_action_moves_the_version_and_the_log(store: Store) -> None:
     game = _game(store)
-    after = store.games.record_actions(game, ["6:1>1"])
+    after = store.games.record_actions(game, values("6:1>1"))
     assert (after.version, after.restart_at, after.assisted) == (1, 0, False)
     assert store.games.get(game.id) == after
-    assert store.games.actions(game.id) == ["6:1>1"]
-    assert store.games.actions(game.id, after=1) == []
+    assert texts(store.games.actions(game.id)) == ["6:1>1"]
+    assert texts(store.games.actions(game.id, after=1)) == []
 
 
 def test_several_actions_are_numbered_in_order_and_a_restart_moves_the_replay_start(
     store: Store,
 ) -> None:
     game = _game(store)
-    after = store.games.record_actions(game, ["6:1>1", "8:1>7", "restart", "d"])
+    after = store.games.record_actions(game, values("6:1>1", "8:1>7", "restart", "d"))
     assert (after.version, after.restart_at) == (4, 3)
-    after = store.games.record_actions(after, ["undo", "redo"], assisted=True)
+    after = store.games.record_actions(after, values("undo", "redo"), assisted=True)
     assert (after.version, after.restart_at, after.assisted) == (6, 3, True)
     assert store.games.get(game.id) == after
-    assert store.games.actions(game.id) == ["6:1>1", "8:1>7", "restart", "d", "undo", "redo"]
-    assert store.games.actions(game.id, after=3, upto=5) == ["d", "undo"]
+    assert texts(store.games.actions(game.id)) == ["6:1>1", "8:1>7", "restart", "d", "undo", "redo"]
+    assert texts(store.games.actions(game.id, after=3, upto=5)) == ["d", "undo"]
     with pytest.raises(ValueError, match="one or more"):
         store.games.record_actions(after, [])
 
@@ -66,7 +78,7 @@ def test_recording_never_clears_the_assisted_flag(store: Store) -> None:
         game.id
     )  # by another process, while this one held the old row
     assert marked is not None and (marked.revision, marked.version) == (game.revision + 1, 0)
-    after = store.games.record_actions(game, ["6:1>1"])
+    after = store.games.record_actions(game, values("6:1>1"))
     assert after.assisted is True  # the answer is the row as stored, not what the caller knew
     assert after.revision == game.revision + 2
     assert store.games.get(game.id).assisted is True  # type: ignore[union-attr]
@@ -74,10 +86,10 @@ def test_recording_never_clears_the_assisted_flag(store: Store) -> None:
 
 def test_a_writer_with_an_old_version_changes_nothing(store: Store) -> None:
     game = _game(store)
-    store.games.record_actions(game, ["6:1>1"])
+    store.games.record_actions(game, values("6:1>1"))
     with pytest.raises(StaleVersionError):
-        store.games.record_actions(game, ["8:1>7", "d"])
-    assert store.games.actions(game.id) == ["6:1>1"]
+        store.games.record_actions(game, values("8:1>7", "d"))
+    assert texts(store.games.actions(game.id)) == ["6:1>1"]
     assert store.games.get(game.id).version == 1  # type: ignore[union-attr]
 
 
@@ -103,7 +115,7 @@ def test_two_threads_racing_on_one_version_one_wins(migrated_sqlite: Callable[[s
     for thread in threads:
         thread.join()
     assert sorted(results) == ["played", "stale_version"]
-    assert len(store.games.actions(game.id)) == 1
+    assert len(texts(store.games.actions(game.id))) == 1
 
 
 def test_leaving_a_game_played_on_meanwhile_is_tried_again(
@@ -113,7 +125,7 @@ def test_leaving_a_game_played_on_meanwhile_is_tried_again(
     write: the service reads it again and writes again, up to LEAVE_TRIES times, then
     answers 409 ``stale_version_left`` with nothing saved."""
     service = GameService(store, undo_limit=100, cache_games=4)
-    left = store.games.record_actions(_game(store), ["6:1>1"])
+    left = store.games.record_actions(_game(store), values("6:1>1"))
     player = left.player_id
     create_game = store.games.create
     tries: list[object] = []
@@ -137,7 +149,7 @@ def test_leaving_a_game_played_on_meanwhile_is_tried_again(
         raise StaleVersionError
 
     monkeypatch.setattr(store.games, "open", always_stale)
-    store.games.record_actions(created.record, ["6:1>1"])
+    store.games.record_actions(created.record, values("6:1>1"))
     tries.clear()
     with pytest.raises(ApiError) as refused:
         service.open(player, left.id, ["abandon"])
@@ -149,10 +161,10 @@ def test_leaving_a_game_played_on_meanwhile_is_tried_again(
 def test_the_current_game_is_the_last_created_or_played(store: Store) -> None:
     first = _game(store)
     second = store.games.create(
-        first.player_id, code=CODE, start_position=None, suits=2, rule="classic"
+        first.player_id, code=CODE, start_position=None, suits=2, rule=CLASSIC
     )
     assert store.games.current(first.player_id) == second
-    store.games.record_actions(first, ["6:1>1"])
+    store.games.record_actions(first, values("6:1>1"))
     assert store.games.current(first.player_id).id == first.id  # type: ignore[union-attr]
     assert store.games.current("nobody") is None
     assert store.players.exists(first.player_id)
@@ -162,7 +174,7 @@ def test_the_current_game_is_the_last_created_or_played(store: Store) -> None:
 def test_a_game_starts_from_a_code_or_a_position_not_both(store: Store) -> None:
     player = store.players.add()
     with pytest.raises(ValueError, match="not both"):
-        store.games.create(player, code=CODE, start_position="x", suits=2, rule="classic")
+        store.games.create(player, code=CODE, start_position="x", suits=2, rule=CLASSIC)
 
 
 def test_the_cache_keeps_the_newest_version_and_forgets_the_oldest_game(store: Store) -> None:
@@ -175,7 +187,7 @@ def test_the_cache_keeps_the_newest_version_and_forgets_the_oldest_game(store: S
     assert cache.peek(games[0].id) is None
     assert cache.get(games[2].id, 0) is entries[2]
     assert cache.get(games[2].id, 1) is None
-    newer = LoadedGame(store.games.record_actions(games[2], ["6:1>1"]), entries[2].game)
+    newer = LoadedGame(store.games.record_actions(games[2], values("6:1>1")), entries[2].game)
     cache.put(newer)
     cache.put(entries[2])  # an older version never replaces a newer one
     assert cache.peek(games[2].id) is newer

@@ -279,8 +279,20 @@ def test_the_variants_offered_are_the_registrys_with_their_titles(client: TestCl
         "runs": 4,
         "winnable": True,
         "rules": "/rules#variant-spiderette",
+        # the rules each level is offered under, from the registry: the page states none
+        "levels": [
+            {"suits": 1, "group_rules": ["classic"]},
+            {"suits": 2, "group_rules": ["classic", "flexible"]},
+            {"suits": 4, "group_rules": ["classic", "flexible"]},
+        ],
     }
     assert [v["winnable"] for v in offered] == [True] * 6  # a stock, then the search
+    for offer in offered:  # every variant's levels are its registry's rules_for
+        variant = find_variant(offer["name"])
+        assert offer["levels"] == [
+            {"suits": suits, "group_rules": [rule.name for rule in variant.rules_for(suits)]}
+            for suits in (1, 2, 4)
+        ]
     state = new_game(client, variant="will-o-the-wisp", suits=1)
     assert state["labels"]["variant"] == "Will o' the Wisp · 1 suit"  # the header's
 

@@ -260,7 +260,7 @@ def test_suits_as_a_boolean_or_a_float_is_400_bad_request_on_every_body(
         assert response.status_code == 400, (path, body)
         assert response.json()["reason"] == "bad_request"
         assert response.json()["detail"].endswith(
-            f"suits: Value error, {value} is not a whole number (1, 2 or 4)"
+            f"suits: Value error, {value} is not 1, 2 or 4"
         ), response.text
     assert client.get("/api/games/current").status_code == 404  # nothing was started
     state = new_game(client, suits=1)

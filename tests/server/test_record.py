@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db import Decided, StaleVersionError
 from spider_solitaire.server.settings import Settings
+from spider_solitaire.variants import CLASSIC
 
 from .conftest import Clock, act, board, new_game
 from .record_wins import WINS
@@ -414,7 +415,7 @@ def test_leaving_a_game_played_on_meanwhile_writes_nothing(
             code=D,
             start_position=None,
             suits=1,
-            rule="classic",
+            rule=CLASSIC,
             abandon=(seen, Decided("lost", 499, 1)),
         )
     assert store.record.results(seen.player_id) == []

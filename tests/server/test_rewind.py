@@ -49,7 +49,7 @@ def test_rewind_is_the_same_as_undoing_one_by_one(client: TestClient, app: FastA
 
     # each undo is in the log: a restarted server rebuilds the same game and history
     store = app.state.store
-    assert store.games.actions(state["id"])[-2:] == ["undo", "undo"]
+    assert [str(a) for a in store.games.actions(state["id"])[-2:]] == ["undo", "undo"]
     app.state.service.cache.clear()
     assert client.get(f"/api/games/{state['id']}").json() == after
     redone = act(client, after, "redo").json()["state"]

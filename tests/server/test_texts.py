@@ -17,6 +17,7 @@ from spider_solitaire.events import (
     RowDealt,
     RunRemoved,
 )
+from spider_solitaire.moves import Auto, parse_action
 from spider_solitaire.server.db import GameRecord
 from spider_solitaire.server.help.texts import (
     can_win_texts,
@@ -216,7 +217,8 @@ MOVE_THREE = [CardsMoved(4, 7, ("5S", "4S", "3S"), (1, 2, 3))]
     ],
 )
 def test_what_an_action_did(language: str, action: str, events: list[Event], expected: str) -> None:
-    assert announcement(action, events, language) == expected
+    value = Auto(4, 3) if action == "auto" else parse_action(action)  # read at the edge
+    assert announcement(value, events, language) == expected
 
 
 @pytest.mark.parametrize(

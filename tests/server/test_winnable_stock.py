@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
+from spider_solitaire.variants import CLASSIC, GroupRule
 from spider_solitaire.winnable import stock
 
 from .conftest import act, new_game
@@ -22,7 +23,7 @@ TINY = ("SP1-S1C-T3BSIPQ", "SP1-S1C-HBOYNHO")
 """The stock of one suit in these tests (two deals the solver wins in about a second)."""
 
 
-def _tiny(suits: int, rule: str, variant: str) -> tuple[str, ...]:
+def _tiny(suits: int, rule: GroupRule, variant: str) -> tuple[str, ...]:
     return TINY if (variant, suits) == ("spider", 1) else ()
 
 
@@ -182,8 +183,8 @@ ETTE = "SP1-ETTE-S2C-N6UYXRZ"
 """The one spiderette deal (2 suits, Classic) of the stock in the tests below."""
 
 
-def _one_spiderette(suits: int, rule: str, variant: str) -> tuple[str, ...]:
-    return (ETTE,) if (variant, suits, rule) == ("spiderette", 2, "classic") else ()
+def _one_spiderette(suits: int, rule: GroupRule, variant: str) -> tuple[str, ...]:
+    return (ETTE,) if (variant, suits, rule) == ("spiderette", 2, CLASSIC) else ()
 
 
 def test_a_spiderette_stock_used_up_searches_in_spiderette(app: FastAPI) -> None:

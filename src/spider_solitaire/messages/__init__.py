@@ -40,7 +40,7 @@ from functools import cache
 from importlib import resources
 
 from ..cards import RANKS, SUITS
-from ..errors import IllegalMoveError, InvalidMoveError, UnknownTextError, install_explainer
+from ..errors import IllegalMoveError, InvalidMoveError, UnknownTextError
 
 LANGUAGES: tuple[str, ...] = ("en", "es")
 """Languages with a catalog, the first being the fallback."""
@@ -193,9 +193,6 @@ def _printable(value: str) -> str:
     if value.isprintable():
         return value
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in value)
-
-
-install_explainer(explain)  # the deprecated IllegalMoveError.explain's sentences
 
 
 @cache

@@ -12,13 +12,11 @@ from ..cards import HIDDEN
 from ..daily import DailyDealMissingError, daily_deals
 from ..errors import InvalidCodeError, InvalidPositionError
 from ..game import Game
+from ..moves import Control
 from ..position import Position
 from .errors import ApiError
 from .ids import DATE
 from .schemas.games import NewGameDaily, NewGameFromCode, NewGameFromPosition, NewGameRequest
-
-TAKE_BACK: frozenset[str] = frozenset({"undo", "redo", "restart"})
-"""The actions that take moves back; a won game refuses them (:func:`check_not_over`)."""
 
 FIRST_ZONE = dt.timedelta(hours=14)
 """How far ahead of UTC the first time zone is (UTC+14, Kiribati's Line Islands): a date
@@ -87,16 +85,17 @@ def may_take_back(game: Game) -> bool:
     return not game.is_won
 
 
-def check_not_over(game: Game, action: str) -> None:
-    """Refuse ``action`` (``undo``, ``redo`` or ``restart``: :data:`TAKE_BACK`) on a won
-    ``game`` (see :func:`may_take_back`); any other action passes (the engine refuses a
-    move or a deal on a won game itself, ``game_won``).
+def check_not_over(game: Game, action: Control) -> None:
+    """Refuse ``action`` (undo, redo or restart: every
+    :class:`~spider_solitaire.moves.Control` takes moves back) on a won ``game`` (see
+    :func:`may_take_back`); the engine refuses a move or a deal on a won game itself
+    (``game_won``).
 
     Raises:
-        ApiError: 422 ``game_over`` with the action.
+        ApiError: 422 ``game_over`` with the action's text.
     """
-    if action in TAKE_BACK and not may_take_back(game):
-        raise ApiError(422, "game_over", action=action)
+    if not may_take_back(game):
+        raise ApiError(422, "game_over", action=str(action))
 
 
 def check_playable(start: Position) -> None:

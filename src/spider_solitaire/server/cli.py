@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from ..codes import GameCode
 from ..game_text import GameTextError, load_game_text
-from ..variants import CLASSIC, GROUP_RULES
+from ..variants import CLASSIC, RULE_NAMES
 
 if TYPE_CHECKING:
     import uvicorn
@@ -76,7 +76,7 @@ def add_server_commands(subparsers: argparse._SubParsersAction[argparse.Argument
         help="game code to open, e.g. SP1-S2C-AAAAAAD, or a file giving one (`spider deal`)",
     )
     play.add_argument("--suits", type=int, choices=(1, 2, 4), help="deal a new game: suits")
-    play.add_argument("--rule", type=str.lower, choices=GROUP_RULES, help="deal a new game: rule")
+    play.add_argument("--rule", type=str.lower, choices=RULE_NAMES, help="deal a new game: rule")
     play.add_argument(
         "--port",
         type=port_number,

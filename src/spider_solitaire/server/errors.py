@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import REASONS
-from ..messages import LANGUAGES, catalog, message, reason_text
+from ..errors import REASONS, InvalidMoveError
+from ..messages import LANGUAGES, catalog, explain, message, reason_text
 from .rule_links import rules_link
 
 SERVER_REASONS: frozenset[str] = frozenset(catalog(LANGUAGES[0])["errors"])
@@ -76,6 +76,19 @@ class Localized:
     def make(self, language: str) -> Any:
         """Return the field's value in ``language``."""
         return self._make(*self._args, language)
+
+
+def bad_action(error: InvalidMoveError) -> ApiError:
+    """Return the 400 ``bad_action`` answer to an action the engine's grammar refused (or
+    whose column the game does not have): the engine's sentence as the message, its
+    error as ``detail`` and its reason code as ``problem``."""
+    return ApiError(
+        400,
+        "bad_action",
+        message=Localized(explain, error),
+        detail=str(error),
+        problem=error.reason,
+    )
 
 
 def reason_message(reason: str, language: str = "en") -> str:

@@ -24,18 +24,17 @@ from .. import rules
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import Event
 from ..game import Game
-from ..messages import explain
-from ..moves import Move, parse_action
+from ..moves import Action, Auto, Control, Move, for_columns
 from ..solver import no_useful_move
 from .checks import check_begun, check_not_over, daily_date, requested_game
 from .db import Decided, GameRecord, StaleVersionError, Store
-from .errors import ApiError, Localized
+from .errors import ApiError, Localized, bad_action
 from .game_cache import GameCache, LoadedGame
 from .ids import SHARE
 from .leaving import Leaver, Leaving
 from .players import ensure_player
 from .record.standing import standing_view
-from .schemas.actions import ActionRequest, AutoAction
+from .schemas.actions import ActionRequest
 from .schemas.games import NewGameDaily, NewGameRequest
 from .schemas.state import GameState, RecordView
 from .views import build_state
@@ -46,9 +45,10 @@ of ours: a process that has not cached the game replays at most this many action
 0.2 ms; measured with bench/alternate.py)."""
 
 
-def replay(game: Game, action: str) -> None:
-    """Play one stored action on ``game``: a move, ``d``, ``undo``, ``redo`` or ``restart``,
-    through the engine's one reading and dispatch of an action (:meth:`Game.act`).
+def replay(game: Game, action: Action) -> None:
+    """Play one stored action on ``game`` (read from the log as a value: a move, the
+    deal, undo, redo or restart) through the engine's one dispatch of an action
+    (:meth:`Game.act`).
 
     Raises:
         InvalidMoveError, IllegalMoveError: as the engine does.
@@ -314,11 +314,11 @@ class GameService:
         """
         loaded = self._to_change(player_id, game_id, request.version)
         work = loaded.game.copy()
-        text, events = self._play(work, request)
+        action, events = self._play(work, request)
         won = None
         if work.is_won and not loaded.game.is_won:
             won = Decided("won", work.position.score, work.position.move_count)
-        committed = self._commit(loaded, work, [text], assisted=assisted, solved=solved, won=won)
+        committed = self._commit(loaded, work, [action], assisted=assisted, solved=solved, won=won)
         return committed, events
 
     def rewind(
@@ -335,12 +335,12 @@ class GameService:
                 changes.
         """
         loaded = self._to_change(player_id, game_id, version)
-        check_not_over(loaded.game, "undo")
+        check_not_over(loaded.game, Control.UNDO)
         if steps > len(loaded.game.history):
             raise ApiError(422, "rewind_too_far", undoable=len(loaded.game.history))
         work = loaded.game.copy()
-        events = [event for _ in range(steps) for event in work.act("undo")]
-        return self._commit(loaded, work, ["undo"] * steps), events
+        events = [event for _ in range(steps) for event in work.act(Control.UNDO)]
+        return self._commit(loaded, work, [Control.UNDO] * steps), events
 
     def mark_assisted(self, loaded: LoadedGame) -> LoadedGame:
         """Mark ``loaded``'s game as assisted (saved, with its ``revision`` bumped so that
@@ -441,7 +441,7 @@ class GameService:
         self,
         loaded: LoadedGame,
         work: Game,
-        played: Sequence[str],
+        played: Sequence[Action],
         *,
         assisted: bool = False,
         solved: bool = False,
@@ -475,47 +475,48 @@ class GameService:
         self.cache.put(saved)
         return saved
 
-    def _play(self, game: Game, request: ActionRequest) -> tuple[str, list[Event]]:
-        """Play ``request`` on ``game``; return the action's text for the log (canonical:
-        ``3:4>7``, ``d``, ``undo``) and the events. The text is read by the engine alone
-        (:func:`~spider_solitaire.moves.parse_action`)."""
+    def _play(self, game: Game, request: ActionRequest) -> tuple[Action, list[Event]]:
+        """Play ``request``'s action (its ``value``, read where the request came in) on
+        ``game``; return the action as played, for the log (a move with its count
+        resolved, the move a double-click made, or the control), and the events.
+
+        Raises:
+            ApiError: 400 ``bad_action`` (text the grammar refused, or a column the game
+                does not have), 422 with the engine's reason, ``no_target`` or
+                ``game_over``.
+        """
         try:
-            if isinstance(request, AutoAction):
-                column, count = request.column, request.count
-                action: Move | str | None = _auto_move(game, column, count)
-                if action is None:  # why: the engine's reason, or movable but nowhere to go
-                    reason = rules.group_refusal(game.position, column, count) or "no_target"
-                    raise ApiError(422, reason, action=f"auto {column}:{count}")
-            else:
-                action = parse_action(request.action, game.position.variant.columns)
-                if isinstance(action, str):  # undo, redo, restart: not after the win
-                    check_not_over(game, action)
-                if isinstance(action, Move) and not action.is_resolved:
-                    action = game.resolve(action)  # the log keeps the count
+            action = request.value
+            if isinstance(action, Auto):
+                action = _auto_move(game, action)
+            elif isinstance(action, Control):  # undo, redo, restart: not after the win
+                check_not_over(game, action)
+            elif not action.is_resolved:
+                action = game.resolve(action)  # the log keeps the count
             events = game.act(action)
         except InvalidMoveError as error:
-            raise ApiError(
-                400,
-                "bad_action",
-                message=Localized(explain, error),
-                detail=str(error),
-                problem=error.reason,
-            ) from None
+            raise bad_action(for_columns(error, game.position.variant.columns)) from None
         except IllegalMoveError as error:
             raise ApiError(422, error.reason, action=error.action) from None
-        return str(action), events
+        return action, events
 
 
-def _auto_move(game: Game, column: int, count: int) -> Move | None:
-    """``game.auto_move(column, count)``, a refusal of its text quoting the action whole
-    (``'auto 9:1'``, as the 422 answers do, not the column alone).
+def _auto_move(game: Game, auto: Auto) -> Move:
+    """Return the move a double-click on ``auto``'s group makes in ``game``.
 
     Raises:
+        ApiError: 422 with the engine's reason the group cannot move, or ``no_target``
+            when it can but has nowhere to go.
         InvalidMoveError: ``column_range`` (a column the game does not have) or
-            ``count_range``, with the action ``auto COLUMN:COUNT``.
+            ``count_range``, quoting the action whole (``'auto 9:1'``, as the 422 answers
+            do, not the column alone).
     """
     try:
-        return game.auto_move(column, count)
+        move = game.auto_move(auto.column, auto.count)
     except InvalidMoveError as error:
         params = {key: value for key, value in error.params.items() if key != "action"}
-        raise InvalidMoveError(error.reason, f"auto {column}:{count}", **params) from None
+        raise InvalidMoveError(error.reason, str(auto), **params) from None
+    if move is None:  # why: the engine's reason, or movable but nowhere to go
+        reason = rules.group_refusal(game.position, auto.column, auto.count) or "no_target"
+        raise ApiError(422, reason, action=str(auto))
+    return move

@@ -58,6 +58,44 @@ async def _send_error(scope: Scope, send: Send, error: ApiError) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+class _BodyTooLarge(Exception):
+    """A request body grew past the limit while it was read."""
+
+
+def _declared_length(scope: Scope) -> int:
+    """Return the request's declared ``Content-Length`` (0 without one, or when it is not
+    a number: the body read then decides)."""
+    length = _header(scope, b"content-length")
+    if length is None:
+        return 0
+    try:
+        return int(length)
+    except ValueError:
+        return 0
+
+
+async def _read_body(receive: Receive, max_bytes: int) -> bytes | None:
+    """Read the whole request body (at most ``max_bytes + 1`` bytes); None when the client
+    went away before its end.
+
+    Raises:
+        _BodyTooLarge: the body is longer than ``max_bytes``.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return None
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > max_bytes:
+            raise _BodyTooLarge
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
 class BodyLimitMiddleware:
     """Refuse request bodies over ``max_bytes`` with 413 ``too_large`` before the app runs.
 
@@ -79,30 +117,16 @@ class BodyLimitMiddleware:
             await self.app(scope, receive, send)
             return
         too_large = ApiError(413, "too_large", detail=f"the limit is {self.max_bytes} bytes")
-        length = _header(scope, b"content-length")
-        if length is not None:
-            try:
-                declared = int(length)
-            except ValueError:
-                declared = 0
-            if declared > self.max_bytes:
-                await _send_error(scope, send, too_large)
-                return
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":  # the client went away
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.max_bytes:
-                await _send_error(scope, send, too_large)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
+        if _declared_length(scope) > self.max_bytes:
+            await _send_error(scope, send, too_large)
+            return
+        try:
+            body = await _read_body(receive, self.max_bytes)
+        except _BodyTooLarge:
+            await _send_error(scope, send, too_large)
+            return
+        if body is None:  # the client went away
+            return
         delivered = False
 
         async def replay() -> Message:

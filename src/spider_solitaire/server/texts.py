@@ -16,7 +16,7 @@ needs others would move them into the catalog.
 
 >>> wording("en").list_or(["4", "7", "9"])
 '4, 7 or 9'
->>> announcement("redo", [RowDealt(("TS",) * 10, tuple(range(10)))], "es")
+>>> announcement(Control.REDO, [RowDealt(("TS",) * 10, tuple(range(10)))], "es")
 'Rehecho. Fila repartida.'
 """
 
@@ -30,7 +30,8 @@ from typing import NamedTuple
 from ..cards import CARD_TEXTS, Card
 from ..events import CardsMoved, CardTurnedUp, Event, GameWon, RowDealt, RunRemoved
 from ..messages import LANGUAGES, PLURAL_FORMS, card_names, message, plural_form, suit_name, text
-from ..variants import find_variant
+from ..moves import Action, Auto, Control
+from ..variants import GroupRule, find_variant
 from .schemas.state import TableLabels
 
 LIST_SEPARATOR = ", "
@@ -153,7 +154,7 @@ def table_labels(
     rows: int,
     removed: tuple[str, ...],
     suits: int,
-    rule: str,
+    rule: GroupRule,
     code: str | None,
     final_score: int | None,
     assisted: bool,
@@ -176,7 +177,7 @@ def table_labels(
         for suit in removed[:runs]
     ]
     slots += [message("labels", "empty_slot", language)] * (runs - len(slots))
-    rule_name = message("web", f"rule.{rule}", language)
+    rule_name = message("web", f"rule.{rule.name}", language)
     level = message("web", f"level.{suits}", language)
     win = None
     if final_score is not None:
@@ -251,18 +252,17 @@ def describe_events(events: Iterable[Event], language: str) -> str:
     return SENTENCE_SEPARATOR.join(sentences)
 
 
-def announcement(action: str, events: Sequence[Event], language: str) -> str:
-    """Return the one finished sentence (several joined) saying what ``action`` (as the
-    player sent it: notation, ``auto``, ``undo``, ``redo`` or ``restart``) did, given its
+def announcement(action: Action | Auto, events: Sequence[Event], language: str) -> str:
+    """Return the one finished sentence (several joined) saying what ``action`` (the value
+    the request was read into: a move, a control or a double-click) did, given its
     ``events``: "Undone.", "Restarted the same deal.", "Redone. Moved ...", or the
     events described (:func:`describe_events`)."""
-    word = action.strip().lower()
-    if word == "undo":
+    if action is Control.UNDO:
         return message("events", "undone", language)
-    if word == "restart":
+    if action is Control.RESTART:
         return message("events", "restarted", language)
     described = describe_events(events, language)
-    if word == "redo":
+    if action is Control.REDO:
         return SENTENCE_SEPARATOR.join(
             part for part in (message("events", "redone", language), described) if part
         )
@@ -294,13 +294,13 @@ def clock_text(milliseconds: int) -> str:
     return f"{minutes}:{seconds:02d}"
 
 
-def variant_label(suits: int, rule: str, language: str) -> str:
+def variant_label(suits: int, rule: GroupRule, language: str) -> str:
     """Return a variant's name: "2 suits · Classic", "1 suit"."""
-    rule_name = message("web", f"rule.{rule}", language)
+    rule_name = message("web", f"rule.{rule.name}", language)
     return text("labels", "variant", language, count=suits, rule=rule_name)
 
 
-def family_label(variant: str, suits: int, rule: str, language: str) -> str:
+def family_label(variant: str, suits: int, rule: GroupRule, language: str) -> str:
     """Return how the record names a game of the family ``variant`` (the registry's name)
     at ``suits``/``rule``: :func:`variant_label` alone for ``spider`` ("2 suits ·
     Classic", as before the family), else with the variant's title first ("Spiderette ·

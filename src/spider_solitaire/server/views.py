@@ -10,17 +10,23 @@ the caller (:meth:`.games.GameService.view`) and passed in.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import cast
 
 from .. import rules
 from ..cards import CARD_TEXTS, Card
 from ..game import Game
 from ..messages import message, suit_name, text
 from ..moves import DEAL
+from ..position import Position
 from .checks import may_take_back
 from .db import GameRecord
-from .schemas.common import RuleName, SuitCount
-from .schemas.state import ColumnView, GameState, GroupView, RecordView, TakeOffView
+from .schemas.state import (
+    ColumnView,
+    GameState,
+    GroupView,
+    RecordView,
+    TableLabels,
+    TakeOffView,
+)
 from .texts import clock_text, daily_label, family_label, table_labels, wording
 
 KEPT_VIEWS = 4096
@@ -102,52 +108,12 @@ def build_state(
     ``can_restart`` are false once the game is won (:func:`.checks.may_take_back`).
     """
     position = game.position
-    targets: dict[tuple[int, int], tuple[int, ...]] = {}
-    can_deal = False
-    take_offs = []
-    for move in game.legal_moves():
-        if move == DEAL:
-            can_deal = True
-        elif move.is_take_off:
-            last = position.columns[move.source - 1][-1]
-            take_offs.append(take_off_view(language, move.source, last))
-        else:
-            key = (move.source, move.resolved_count)
-            targets[key] = (*targets.get(key, ()), move.target)
-    columns = []
-    groups = []
-    for column, (cards, down, ids) in enumerate(
-        zip(position.columns, position.face_down, position.ids, strict=True), start=1
-    ):
-        largest = rules.movable_length(position, column)
-        columns.append(column_view(language, column, cards[down:], down, ids, largest))
-        for count, auto in enumerate(rules.auto_targets(position, column), start=1):
-            listed = targets.get((column, count), ())
-            groups.append(group_view(language, column, cards[-count:], listed, auto))
+    targets, can_deal, take_offs = _legal_actions(game, language)
+    columns, groups = _columns_and_groups(position, targets, language)
     deal_reason = None
     if not can_deal:
         deal_reason = "game_won" if game.is_won else rules.deal_reason(position)
-    labels = table_labels(
-        language,
-        position.stock_rows_left,
-        position.removed,
-        position.suits,
-        position.rule,
-        game.code,
-        position.score if game.is_won else None,
-        record.assisted,
-        position.variant.runs,
-    )
-    if not position.variant.is_default:  # the header names the game of the family
-        family = family_label(position.variant.name, position.suits, position.rule, language)
-        labels = labels.model_copy(update={"variant": family})
-    if standing is not None:
-        labels = labels.model_copy(update={"time": clock_text(standing.playing_ms)})
-    if stuck:
-        sentence = message("labels", "stuck" if game.can_undo else "stuck_no_undo", language)
-        labels = labels.model_copy(update={"stuck": sentence})
-    if record.daily_date is not None:
-        labels = labels.model_copy(update={"daily": daily_label(record.daily_date, language)})
+    labels = _labels(record, game, language, standing, stuck=stuck)
     return GameState(
         id=record.id,
         version=record.version,
@@ -156,8 +122,8 @@ def build_state(
         variant_title=message("variants", position.variant.title_key, language),
         column_count=position.variant.columns,
         runs=position.variant.runs,
-        suits=cast(SuitCount, position.suits),
-        rule=cast(RuleName, position.rule),
+        suits=position.suits,
+        rule=position.rule,
         score=position.score,
         moves=position.move_count,
         removed=list(position.removed),
@@ -176,3 +142,80 @@ def build_state(
         labels=labels,
         record=standing,
     )
+
+
+Targets = dict[tuple[int, int], tuple[int, ...]]
+"""The legal targets of each movable group, by (column, count)."""
+
+
+def _legal_actions(game: Game, language: str) -> tuple[Targets, bool, list[TakeOffView]]:
+    """Return ``game``'s legal moves sorted by job: the targets of each group, whether a
+    row may be dealt, and the take-offs (their texts in ``language``)."""
+    position = game.position
+    targets: Targets = {}
+    can_deal = False
+    take_offs = []
+    for move in game.legal_moves():
+        if move == DEAL:
+            can_deal = True
+        elif move.is_take_off:
+            last = position.columns[move.source - 1][-1]
+            take_offs.append(take_off_view(language, move.source, last))
+        else:
+            key = (move.source, move.resolved_count)
+            targets[key] = (*targets.get(key, ()), move.target)
+    return targets, can_deal, take_offs
+
+
+def _columns_and_groups(
+    position: Position, targets: Targets, language: str
+) -> tuple[list[ColumnView], list[GroupView]]:
+    """Return the views of ``position``'s columns and of their movable groups (each with
+    its legal ``targets`` and its auto target), texts in ``language``."""
+    columns = []
+    groups = []
+    for column, (cards, down, ids) in enumerate(
+        zip(position.columns, position.face_down, position.ids, strict=True), start=1
+    ):
+        largest = rules.movable_length(position, column)
+        columns.append(column_view(language, column, cards[down:], down, ids, largest))
+        for count, auto in enumerate(rules.auto_targets(position, column), start=1):
+            listed = targets.get((column, count), ())
+            groups.append(group_view(language, column, cards[-count:], listed, auto))
+    return columns, groups
+
+
+def _labels(
+    record: GameRecord,
+    game: Game,
+    language: str,
+    standing: RecordView | None,
+    *,
+    stuck: bool,
+) -> TableLabels:
+    """Return the table's labels of ``game`` in ``language`` (see :func:`build_state`
+    for ``standing`` and ``stuck``)."""
+    position = game.position
+    labels = table_labels(
+        language,
+        position.stock_rows_left,
+        position.removed,
+        position.suits,
+        position.rule,
+        game.code,
+        position.score if game.is_won else None,
+        record.assisted,
+        position.variant.runs,
+    )
+    update: dict[str, str] = {}
+    if not position.variant.is_default:  # the header names the game of the family
+        update["variant"] = family_label(
+            position.variant.name, position.suits, position.rule, language
+        )
+    if standing is not None:
+        update["time"] = clock_text(standing.playing_ms)
+    if stuck:
+        update["stuck"] = message("labels", "stuck" if game.can_undo else "stuck_no_undo", language)
+    if record.daily_date is not None:
+        update["daily"] = daily_label(record.daily_date, language)
+    return labels.model_copy(update=update) if update else labels

@@ -120,7 +120,7 @@ class _BeamSearch:
             self._add_deal(node, children, level)
         return generated
 
-    def _add_moves(self, node: Node, children: Children, level: set[int]) -> int:
+    def _add_moves(self, node: Node, children: Children, level: set[int]) -> int:  # noqa: C901 - hot loop
         """The moves of :meth:`expand`, with the beam's pruning (see the module docstring).
         A child's hash and score follow from its parent's by replacing the source and
         target columns' terms, read from the cached facts."""

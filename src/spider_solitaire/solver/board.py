@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..moves import Move
 from ..position import Position
-from ..variants import CLASSIC, MAX_COLUMNS, RUN_LENGTH, SPIDER, Variant
+from ..variants import MAX_COLUMNS, RUN_LENGTH, SPIDER, Variant
 from .facts import ColumnFacts, Group, Weights, targets
 
 if TYPE_CHECKING:
@@ -404,7 +404,7 @@ class Board(NamedTuple):
         stock = position.stock
         size = position.variant.columns
         rows = tuple(bytes(stock[i : i + size]) for i in range(0, len(stock), size))
-        return cls(columns, rows, 0, position.rule == CLASSIC, position.variant)
+        return cls(columns, rows, 0, not position.rule.mixes_suits, position.variant)
 
     @property
     def rows_left(self) -> int:

@@ -139,72 +139,102 @@ def solve(
         SolverError: the position hides cards (``??``): the solver needs them all.
         ValueError: a negative limit.
     """
-    if time_limit is not None and time_limit < 0:
-        raise ValueError(f"time_limit {time_limit!r} must be 0 or more")
-    if node_limit is not None and node_limit < 0:
-        raise ValueError(f"node_limit {node_limit!r} must be 0 or more")
+    _check_limits(time_limit, node_limit)
     start = time.perf_counter()
     deadline = start + time_limit if time_limit is not None else None
+    budget = _Budget(start, deadline, node_limit, progress)
     board = Board.from_position(game.position)
     _check_full_information(board)
     if board.is_won:
         return SolveResult("won", [], 0, time.perf_counter() - start)
 
-    nodes = 0
+    # 1. Small positions: settled exactly.
+    cap = EXHAUSTIVE_NODES if node_limit is None else min(EXHAUSTIVE_NODES, node_limit)
+    settled = exhaustive_search(board, cap, deadline, budget.report("exhaustive", 0))
+    budget.nodes += settled.nodes
+    if settled.status != "unknown":
+        return _result(game, settled.status, settled.actions, budget.nodes, start, 0)
+    return _widening(game, board, budget, weights)
 
-    def left() -> int | None:
-        return None if node_limit is None else max(node_limit - nodes, 0)
 
-    def report(phase: str, width: int) -> Callable[[int, int], None] | None:
-        if progress is None:
+@dataclass(slots=True)
+class _Budget:
+    """What one :func:`solve` may spend and has spent: its start and deadline
+    (``time.perf_counter`` seconds), its node limit, the positions generated so far
+    (``nodes``), and whom to tell (``progress``)."""
+
+    start: float
+    deadline: float | None
+    node_limit: int | None
+    progress: Callable[[SolveProgress], None] | None
+    nodes: int = 0
+
+    def left(self) -> int | None:
+        """The positions that may still be generated (None: no limit)."""
+        return None if self.node_limit is None else max(self.node_limit - self.nodes, 0)
+
+    def spent(self) -> bool:
+        """True when the node limit or the deadline has run out."""
+        return self.left() == 0 or (
+            self.deadline is not None and time.perf_counter() > self.deadline
+        )
+
+    def report(self, phase: str, width: int) -> Callable[[int, int], None] | None:
+        """A search's progress callback (depth, positions it generated) for ``phase`` at
+        ``width``, which reports a :class:`SolveProgress`; None without ``progress``."""
+        if self.progress is None:
             return None
-        callback = progress
+        callback = self.progress
 
         def inner(depth: int, done: int) -> None:
-            callback(SolveProgress(time.perf_counter() - start, nodes + done, phase, width, depth))
+            elapsed = time.perf_counter() - self.start
+            callback(SolveProgress(elapsed, self.nodes + done, phase, width, depth))
 
         return inner
 
-    # 1. Small positions: settled exactly.
-    cap = EXHAUSTIVE_NODES if node_limit is None else min(EXHAUSTIVE_NODES, node_limit)
-    settled = exhaustive_search(board, cap, deadline, report("exhaustive", 0))
-    nodes += settled.nodes
-    if settled.status != "unknown":
-        return _result(game, settled.status, settled.actions, nodes, start, 0)
 
-    # 2. Beam searches of growing width.
+def _widening(game: Game, board: Board, budget: _Budget, weights: Weights) -> SolveResult:
+    """Steps 2 and 3 of the module docstring: beam searches of growing width until one
+    wins, the budget runs out, or one covers its whole pruned graph (then the exhaustive
+    search settles the position)."""
     cards = sum(map(len, board.columns)) + 10 * board.rows_left
     max_depth = int(MAX_DEPTH_PER_CARD * (cards + 40))
     width = FIRST_WIDTH.get(game.position.suits, FIRST_WIDTH[4])
     mark_generated = False
-    while True:
-        remaining = left()
-        if remaining == 0 or (deadline is not None and time.perf_counter() > deadline):
-            break
+    while not budget.spent():
         outcome = beam_search(
             board,
             width,
             weights=weights,
             max_depth=max_depth,
-            node_limit=remaining,
-            deadline=deadline,
-            progress=report("beam", width),
+            node_limit=budget.left(),
+            deadline=budget.deadline,
+            progress=budget.report("beam", width),
             mark_generated=mark_generated,
         )
-        nodes += outcome.nodes
+        budget.nodes += outcome.nodes
         if outcome.won:
-            return _result(game, "won", outcome.actions, nodes, start, width)
+            return _result(game, "won", outcome.actions, budget.nodes, budget.start, width)
         if outcome.stopped:
             break
         if outcome.complete:
             # 3. The pruned graph is exhausted: search the whole graph exactly.
-            settled = exhaustive_search(board, left(), deadline, report("exhaustive", 0))
-            nodes += settled.nodes
-            return _result(game, settled.status, settled.actions, nodes, start, 0)
+            report = budget.report("exhaustive", 0)
+            settled = exhaustive_search(board, budget.left(), budget.deadline, report)
+            budget.nodes += settled.nodes
+            return _result(game, settled.status, settled.actions, budget.nodes, budget.start, 0)
         if mark_generated:
             width *= WIDTH_FACTOR
         mark_generated = not mark_generated
-    return SolveResult("unknown", [], nodes, time.perf_counter() - start)
+    return SolveResult("unknown", [], budget.nodes, time.perf_counter() - budget.start)
+
+
+def _check_limits(time_limit: float | None, node_limit: int | None) -> None:
+    """Raise ``ValueError`` for a negative limit."""
+    if time_limit is not None and time_limit < 0:
+        raise ValueError(f"time_limit {time_limit!r} must be 0 or more")
+    if node_limit is not None and node_limit < 0:
+        raise ValueError(f"node_limit {node_limit!r} must be 0 or more")
 
 
 def _check_full_information(board: Board) -> None:

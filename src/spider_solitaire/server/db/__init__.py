@@ -12,7 +12,9 @@ connection (:mod:`.engine`) and one data-access class per area, all reached from
   solutions, the job queue's solver jobs;
 * ``store.limits`` (:mod:`.limits`): rate-limit counts.
 
-The package knows nothing of HTTP; it stores text and numbers, not engine objects.
+The package knows nothing of HTTP; it stores text and numbers. It is the edge of the
+rows: what a row holds as text becomes a value here (an action, read by the engine's
+grammar; a group rule, by the registry) and is written back as its canonical text.
 """
 
 from __future__ import annotations

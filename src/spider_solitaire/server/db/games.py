@@ -24,6 +24,8 @@ from sqlalchemy import Row, Select, bindparam, delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from ...moves import Action, Control, parse_action
+from ...variants import GroupRule, find_rule
 from ..ids import GAME, PLAYER
 from .engine import Area, plain
 from .tables import DEFAULT_VARIANT, GAME_COLUMNS, actions, game_snapshots, games, players, results
@@ -48,7 +50,7 @@ class GameRecord:
     code: str | None
     start_position: str | None
     suits: int
-    rule: str
+    rule: GroupRule
     version: int
     restart_at: int
     assisted: bool
@@ -71,8 +73,9 @@ class GameRecord:
     def of(cls, row: Row[Any]) -> GameRecord:
         """Copy the values of a row of ``games`` selected as
         :data:`~.tables.GAME_COLUMNS` (times as UTC: SQLite gives them back without
-        their zone)."""
-        return cls(**plain(row))
+        their zone; the rule as the registry's value)."""
+        values = plain(row)
+        return cls(**(values | {"rule": find_rule(values["rule"])}))
 
     @property
     def decided(self) -> bool:
@@ -158,7 +161,7 @@ def _result_row(game: GameRecord, decided: Decided, now: datetime) -> dict[str, 
         "game_id": game.id,
         "player_id": game.player_id,
         "suits": game.suits,
-        "rule": game.rule,
+        "rule": game.rule.name,
         "variant": game.variant,
         "daily_date": game.daily_date,
         "assisted": game.assisted,
@@ -205,7 +208,7 @@ class Games(Area):
         code: str | None,
         start_position: str | None,
         suits: int,
-        rule: str,
+        rule: GroupRule,
         practice: bool = False,
         abandon: tuple[GameRecord, Decided] | None = None,
         daily_date: date | None = None,
@@ -244,6 +247,7 @@ class Games(Area):
             variant=variant,
         )
         row = {column.name: getattr(record, column.name) for column in GAME_COLUMNS}
+        row["rule"] = rule.name
         with self.database.writing() as connection:
             if abandon is not None:
                 self._abandon(connection, *abandon, now)
@@ -304,18 +308,24 @@ class Games(Area):
         """Return the game that ``player_id`` created or played last, or None."""
         return self._game(_CURRENT_GAME, {"player_id": player_id})
 
-    def actions(self, game_id: str, after: int = 0, upto: int | None = None) -> list[str]:
-        """Return the actions numbered ``after + 1`` to ``upto`` (default: the last), in order."""
+    def actions(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Action]:
+        """Return the actions numbered ``after + 1`` to ``upto`` (default: the last), in
+        order, read from their canonical text (the rows' edge:
+        :func:`~spider_solitaire.moves.parse_action`).
+
+        Raises:
+            InvalidMoveError: a row the server never wrote.
+        """
         values: dict[str, Any] = {"game_id": game_id, "after": after}
         statement = _ACTIONS
         if upto is not None:
             statement, values["upto"] = _ACTIONS_UPTO, upto
-        return [row[0] for row in self.database.all(statement, values)]
+        return [parse_action(row[0]) for row in self.database.all(statement, values)]
 
     def record_actions(
         self,
         game: GameRecord,
-        played: Sequence[str],
+        played: Sequence[Action],
         *,
         assisted: bool = False,
         solved: bool = False,
@@ -332,9 +342,9 @@ class Games(Area):
 
         Args:
             game: the game as the caller read it.
-            played: the actions' texts (canonical move, ``d``, ``undo``, ``redo``,
-                ``restart``), oldest first: one for an action, several to undo several
-                steps at once.
+            played: the actions (values, written as their canonical text: ``3:4>7``,
+                ``d``, ``t3``, ``undo``, ``redo``, ``restart``), oldest first: one for an
+                action, several to undo several steps at once.
             assisted: also mark the game assisted, in the same transaction (a move of
                 the solver's solution).
             solved: also mark the game assisted and solved (the solver played this move:
@@ -359,8 +369,8 @@ class Games(Area):
             raise ValueError("record_actions takes one or more actions")
         version = game.version + len(played)
         restart_at = game.restart_at
-        for number, text in enumerate(played, start=game.version + 1):
-            if text == "restart":
+        for number, action in enumerate(played, start=game.version + 1):
+            if action is Control.RESTART:
                 restart_at = number
         now = self.database.clock()
         playing_ms = game.playing_ms + gap_ms(game.last_action_at or game.created_at, now)
@@ -375,8 +385,8 @@ class Games(Area):
             "playing_ms": playing_ms,
         }
         rows = [
-            {"game_id": game.id, "number": number, "action": text, "created_at": now}
-            for number, text in enumerate(played, start=game.version + 1)
+            {"game_id": game.id, "number": number, "action": str(action), "created_at": now}
+            for number, action in enumerate(played, start=game.version + 1)
         ]
         try:
             with self.database.writing() as connection:

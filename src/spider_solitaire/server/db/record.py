@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import and_, delete, func, insert, or_, select, update
 
+from ...variants import GroupRule, find_rule
 from .engine import Area, aware, plain
 from .games import GameRecord, select_games
 from .tables import DEFAULT_VARIANT, games, results, stat_resets, transfer_codes
@@ -21,7 +23,7 @@ class ResultRow:
 
     game_id: str
     suits: int
-    rule: str
+    rule: GroupRule
     assisted: bool
     outcome: str
     score: int
@@ -39,7 +41,7 @@ class ResetRow:
     """A row of ``stat_resets``: ``suits``/``rule``/``variant`` None cover every value."""
 
     suits: int | None
-    rule: str | None
+    rule: GroupRule | None
     reset_at: datetime
     variant: str | None = None
 
@@ -48,7 +50,7 @@ class ResetRow:
         """True for a reset of every figure (the daily row's too)."""
         return self.suits is None and self.rule is None and self.variant is None
 
-    def covers(self, suits: int, rule: str, variant: str = DEFAULT_VARIANT) -> bool:
+    def covers(self, suits: int, rule: GroupRule, variant: str = DEFAULT_VARIANT) -> bool:
         """True when this reset clears the figures of ``variant`` (a game of the family)
         at ``suits``/``rule``."""
         return (
@@ -56,6 +58,13 @@ class ResetRow:
             and (self.rule is None or self.rule == rule)
             and (self.variant is None or self.variant == variant)
         )
+
+
+def _with_rule(values: dict[str, Any]) -> dict[str, Any]:
+    """A row's ``values`` with its ``rule`` (a name, or None) read as the registry's
+    value."""
+    rule = values["rule"]
+    return values | {"rule": None if rule is None else find_rule(rule)}
 
 
 _RESULT_COLUMNS = [
@@ -85,7 +94,7 @@ class Record(Area):
             .where(results.c.player_id == player_id)
             .order_by(results.c.decided_at, results.c.game_id)
         )
-        return [ResultRow(**plain(row)) for row in self.database.all(statement)]
+        return [ResultRow(**_with_rule(plain(row))) for row in self.database.all(statement)]
 
     def resets(self, player_id: str) -> list[ResetRow]:
         """Return the resets of ``player_id``'s figures, oldest first."""
@@ -99,16 +108,21 @@ class Record(Area):
             .where(stat_resets.c.player_id == player_id)
             .order_by(stat_resets.c.id)
         )
-        return [ResetRow(**plain(row)) for row in self.database.all(statement)]
+        return [ResetRow(**_with_rule(plain(row))) for row in self.database.all(statement)]
 
     def add_reset(
-        self, player_id: str, suits: int | None, rule: str | None, variant: str | None = None
+        self,
+        player_id: str,
+        suits: int | None,
+        rule: GroupRule | None,
+        variant: str | None = None,
     ) -> None:
         """Reset ``player_id``'s figures of ``variant`` at ``suits``/``rule`` (None: every
         value) now."""
         with self.database.writing() as connection:
             reset_at = self.database.clock()
-            row = {"player_id": player_id, "suits": suits, "rule": rule, "variant": variant}
+            name = None if rule is None else rule.name
+            row = {"player_id": player_id, "suits": suits, "rule": name, "variant": variant}
             connection.execute(insert(stat_resets), row | {"reset_at": reset_at})
 
     def history(

@@ -34,7 +34,7 @@ from typing import Any
 
 from ... import winnable
 from ...codes import level_prefix, normalize_rule
-from ...variants import find_variant
+from ...variants import GroupRule, find_rule, find_variant
 from ..errors import reason_message
 from ..ids import SEARCH
 from ..jobs.pool import CPU_MARGIN, SolveFailed
@@ -92,12 +92,17 @@ class Search:
 
     @classmethod
     def of(cls, row: dict[str, Any]) -> Search:
-        """The search of a row of ``deal_searches``."""
+        """The search of a row of ``deal_searches`` (its rule read as the registry's
+        value).
+
+        Raises:
+            InvalidCodeError: a rule the server never wrote.
+        """
         return cls(
             row["id"],
             row["player_id"],
             row["suits"],
-            row["rule"],
+            find_rule(row["rule"]),
             row["variant"],
             row["max_tries"],
             row["status"],
@@ -116,7 +121,7 @@ class DealSearches(PolledWork):
 
     ROWS = "search"
 
-    stock: Callable[[int, str, str], Sequence[str]] = staticmethod(winnable.stock)
+    stock: Callable[[int, GroupRule, str], Sequence[str]] = staticmethod(winnable.stock)
     """The level's stock of proved deals, by suits, rule and variant name (tests put a
     small one on the instance)."""
 
@@ -156,7 +161,7 @@ class DealSearches(PolledWork):
             "id": SEARCH.make(),
             "player_id": player,
             "suits": suits,
-            "rule": normalize_rule(rule, suits),
+            "rule": normalize_rule(rule, suits).name,
             "variant": variant,
             "max_tries": self.settings.winnable_max_tries,
             "status": "running",
@@ -174,7 +179,7 @@ class DealSearches(PolledWork):
         return search
 
     def unplayed(
-        self, player: str, suits: int, rule: str, variant: str = DEFAULT_VARIANT
+        self, player: str, suits: int, rule: GroupRule, variant: str = DEFAULT_VARIANT
     ) -> list[str]:
         """Return the deals of the stock of ``variant``, ``suits`` and ``rule`` that
         ``player`` has never started a game of, in the stock's order (the games read are
@@ -194,7 +199,7 @@ class DealSearches(PolledWork):
         self,
         player: str,
         suits: SuitCount,
-        rule: str,
+        rule: GroupRule,
         confirm: Sequence[ConfirmWord] = (),
         variant: str = DEFAULT_VARIANT,
     ) -> Search | None:
@@ -219,7 +224,7 @@ class DealSearches(PolledWork):
             "id": SEARCH.make(),
             "player_id": player,
             "suits": suits,
-            "rule": rule,
+            "rule": rule.name,
             "variant": variant,
             "max_tries": self.settings.winnable_max_tries,
             "status": "done",
@@ -300,7 +305,7 @@ class DealSearches(PolledWork):
                 limits,
                 winnable_job,
                 search.suits,
-                search.rule,
+                search.rule.name,  # the job's arguments are plain data
                 search.max_tries,
                 settings.winnable_time_limit,
                 settings.solve_node_limit,

@@ -310,7 +310,7 @@ class SolverPool:
             raise
         return waiter
 
-    async def _execute(
+    async def _execute(  # noqa: C901 - one watch loop; split with pool.py (issue 29 item 5)
         self,
         run: _Run,
         job: Job,

@@ -33,7 +33,7 @@ import socket
 import threading
 import time
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from sqlalchemy.engine import make_url
 
@@ -209,57 +209,83 @@ class QueueRunner(Runner):
         )
 
     async def _wait(self, player: str, job_id: str, limits: JobLimits) -> Any:
-        store = self.store
+        """Poll the solver job ``job_id`` until it ends: return its outcome, or raise
+        (see :meth:`_ended` and :meth:`_stop`), passing its progress on as it comes."""
         queued_until = time.monotonic() + self.queue_seconds
         seen_progress = None
         pause = FIRST_POLL_SECONDS
         beat = [time.monotonic()]
         while True:
-            job = await asyncio.to_thread(store.jobs.solver_job, job_id)
+            job = await asyncio.to_thread(self.store.jobs.solver_job, job_id)
             assert job is not None
-            status = job["status"]
             if job["progress"] is not None and job["progress"] != seen_progress:
                 seen_progress = job["progress"]
                 if limits.progress is not None:
                     limits.progress(json.loads(seen_progress))
-            if status == "done":
+            if job["status"] == "done":
                 return decode_outcome(job["result"])
-            if status == "failed":
-                if job["error"] in ("cpu_limit", "memory"):
-                    raise SolveFailed(job["error"], job["detail"] or "")
-                log.error("solver job %s failed: %s", job_id, job["detail"])
-                raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
-            if status == "cancelled":
-                raise ApiError(409, "solve_cancelled", detail=job["error"] or "cancelled")
-            reason = None
-            if limits.disconnected is not None and await limits.disconnected():
-                reason = "disconnected"
-            elif limits.lane is None and await superseded(store, player, job_id):
-                reason = "superseded"
-            elif status == "queued" and time.monotonic() > queued_until:
-                reason = "queue_timeout"
-            elif status == "running" and _age(job["updated_at"]) > SILENT_SECONDS:
-                await asyncio.to_thread(
-                    store.jobs.update_solver_job, job_id, status="failed", error="worker_lost"
-                )
-                log.error("solver job %s: its worker went silent", job_id)
-                # a worker still running beat after the lost job's last write (and its
-                # 2 s beat), the lost worker did not: none such, no help for now
-                since = job["updated_at"] + timedelta(seconds=WORKER_BEAT_SECONDS + 0.5)
-                if not await self.workers(since):
-                    raise ApiError(
-                        503, "help_unavailable", headers=RETRY_UNAVAILABLE, detail="no_worker"
-                    )
-                raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
+            _ended(job_id, job)
+            reason = await self._stop_reason(player, job_id, job, limits, queued_until)
             if reason is not None:
-                await self._cancel(job_id, reason)
-                if reason == "queue_timeout":
-                    await self.check_available()
-                    raise ApiError(503, "solver_busy", headers=RETRY_BUSY, detail=reason)
-                raise ApiError(409, "solve_cancelled", detail=reason)
+                await self._stop(job_id, reason)
             await self._beat(job_id, beat, ("queued",))  # a worker beats a running one
             await asyncio.sleep(pause)
             pause = min(POLL_SECONDS, pause * 2)
+
+    async def _stop_reason(
+        self,
+        player: str,
+        job_id: str,
+        job: dict[str, Any],
+        limits: JobLimits,
+        queued_until: float,
+    ) -> str | None:
+        """Return why the unfinished solver job ``job`` should stop (the caller is gone,
+        a newer job superseded it, it waited in the queue past ``queued_until``), or None.
+
+        Raises:
+            ApiError: its worker went silent (:meth:`_worker_lost`).
+        """
+        if limits.disconnected is not None and await limits.disconnected():
+            return "disconnected"
+        if limits.lane is None and await superseded(self.store, player, job_id):
+            return "superseded"
+        if job["status"] == "queued" and time.monotonic() > queued_until:
+            return "queue_timeout"
+        if job["status"] == "running" and _age(job["updated_at"]) > SILENT_SECONDS:
+            await self._worker_lost(job_id, job)
+        return None
+
+    async def _worker_lost(self, job_id: str, job: dict[str, Any]) -> NoReturn:
+        """Mark the running solver job ``job`` failed: its worker went silent.
+
+        Raises:
+            ApiError: 503 ``help_unavailable`` when no worker is left, else 503
+                ``solver_failed`` (always).
+        """
+        await asyncio.to_thread(
+            self.store.jobs.update_solver_job, job_id, status="failed", error="worker_lost"
+        )
+        log.error("solver job %s: its worker went silent", job_id)
+        # a worker still running beat after the lost job's last write (and its
+        # 2 s beat), the lost worker did not: none such, no help for now
+        since = job["updated_at"] + timedelta(seconds=WORKER_BEAT_SECONDS + 0.5)
+        if not await self.workers(since):
+            raise ApiError(503, "help_unavailable", headers=RETRY_UNAVAILABLE, detail="no_worker")
+        raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
+
+    async def _stop(self, job_id: str, reason: str) -> NoReturn:
+        """Cancel the solver job ``job_id`` for ``reason`` and tell the caller.
+
+        Raises:
+            ApiError: 503 ``solver_busy`` after a queue timeout (when the queue is still
+                available), else 409 ``solve_cancelled`` (always).
+        """
+        await self._cancel(job_id, reason)
+        if reason == "queue_timeout":
+            await self.check_available()
+            raise ApiError(503, "solver_busy", headers=RETRY_BUSY, detail=reason)
+        raise ApiError(409, "solve_cancelled", detail=reason)
 
     async def close(self) -> None:
         """Close the connection to the queue (the app is shutting down)."""
@@ -270,6 +296,24 @@ class QueueRunner(Runner):
 
 def _age(moment: datetime) -> float:
     return (datetime.now(UTC) - moment).total_seconds()
+
+
+def _ended(job_id: str, job: dict[str, Any]) -> None:
+    """Raise when the solver job ``job`` ended without an answer.
+
+    Raises:
+        SolveFailed: it ran out of CPU time or memory.
+        ApiError: 503 ``solver_failed`` when it failed otherwise; 409 ``solve_cancelled``
+            when it was cancelled.
+    """
+    status = job["status"]
+    if status == "failed":
+        if job["error"] in ("cpu_limit", "memory"):
+            raise SolveFailed(job["error"], job["detail"] or "")
+        log.error("solver job %s failed: %s", job_id, job["detail"])
+        raise ApiError(503, "solver_failed", headers=RETRY_BUSY)
+    if status == "cancelled":
+        raise ApiError(409, "solve_cancelled", detail=job["error"] or "cancelled")
 
 
 # --- the worker side -------------------------------------------------------------------

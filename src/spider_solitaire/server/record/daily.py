@@ -32,13 +32,11 @@ import logging
 from collections.abc import Callable, Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ...daily import DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
-from ...variants import CLASSIC
+from ...daily import DAILY_RULE, DAILY_SUITS, FEATURED_SUITS, daily_deals, first_date, last_date
 from ..checks import check_begun, daily_date
 from ..db import GameRecord, Store
 from ..errors import ApiError
 from ..ids import MONTH, time_zone_name
-from ..schemas.common import suit_count
 from ..schemas.daily import DailyDay, DailyDealView, DailyStatus, DailyView
 from ..texts import (
     daily_date_long,
@@ -219,10 +217,10 @@ class DailyBook:
 
         deals = [
             DailyDealView(
-                suits=suit_count(suits),
+                suits=suits,
                 code=daily_deals(today).codes[suits],
                 featured=suits == FEATURED_SUITS,
-                label=variant_label(suits, CLASSIC, language),
+                label=variant_label(suits, DAILY_RULE, language),
                 status=status(today, suits),
                 status_label=daily_status_label(status(today, suits), language),
             )

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from ...variants import GroupRule
 from ..db import GameRecord, ResetRow, ResultRow
 from ..db.tables import DEFAULT_VARIANT
 from ..schemas.record import Figures
@@ -89,7 +90,7 @@ def figures(results: Sequence[ResultRow]) -> Figures:
 def same_class(
     results: Sequence[ResultRow],
     suits: int,
-    rule: str,
+    rule: GroupRule,
     assisted: bool,
     variant: str = DEFAULT_VARIANT,
 ) -> list[ResultRow]:

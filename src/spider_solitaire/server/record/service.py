@@ -17,23 +17,17 @@ import secrets
 from dataclasses import replace
 from datetime import timedelta
 
+from ...cards import SUIT_COUNTS
 from ...game import Game
 from ...messages import message
 from ...moves import format_game_record
-from ...variants import CLASSIC, VARIANT_NAMES
+from ...variants import CLASSIC, GROUP_RULES, VARIANT_NAMES, GroupRule
 from ..db import GameRecord, ResultRow, Store
 from ..db.tables import DEFAULT_VARIANT
 from ..errors import ApiError
 from ..games import GameService
 from ..ids import SHARE
-from ..schemas.common import (
-    SUIT_COUNTS,
-    RuleName,
-    SuitCount,
-    decided,
-    rule_name,
-    suit_count,
-)
+from ..schemas.common import decided
 from ..schemas.record import (
     DailyStats,
     HistoryGame,
@@ -64,9 +58,7 @@ LAST_RESULTS = 50
 SCORES_KEPT = 200
 """Scores in the score-over-time picture (the latest ones)."""
 
-ALWAYS_SHOWN: tuple[tuple[SuitCount, RuleName], ...] = tuple(
-    (suits, rule_name(CLASSIC)) for suits in SUIT_COUNTS
-)
+ALWAYS_SHOWN: tuple[tuple[int, GroupRule], ...] = tuple((suits, CLASSIC) for suits in SUIT_COUNTS)
 """Variants the statistics always list (others once they have a result)."""
 
 TRANSFER_LIFETIME = timedelta(minutes=10)
@@ -121,18 +113,21 @@ class RecordBook:
                 self.store.record.results(player_id), self.store.record.resets(player_id)
             )
             current = self.store.games.current(player_id)
-        shown: set[tuple[str, int, str]] = {
+        shown: set[tuple[str, int, GroupRule]] = {
             (DEFAULT_VARIANT, suits, rule) for suits, rule in ALWAYS_SHOWN
         }
         shown |= {(r.variant, r.suits, r.rule) for r in results if r.daily_date is None}
         rows = []
         # the registry's order, then suits and rule (spider first, as the table offers it)
-        for variant, suits, rule in sorted(shown, key=lambda v: (VARIANT_NAMES.index(v[0]), v)):
+        order = sorted(
+            shown, key=lambda v: (VARIANT_NAMES.index(v[0]), v[1], GROUP_RULES.index(v[2]))
+        )
+        for variant, suits, rule in order:
             rows.append(
                 VariantStats(
                     variant=variant,
-                    suits=suit_count(suits),
-                    rule=rule_name(rule),
+                    suits=suits,
+                    rule=rule,
                     label=family_label(variant, suits, rule, language),
                     unassisted=figures(same_class(results, suits, rule, False, variant)),
                     assisted=figures(same_class(results, suits, rule, True, variant)),
@@ -177,7 +172,7 @@ class RecordBook:
         self,
         player_id: str | None,
         suits: int | None,
-        rule: str | None,
+        rule: GroupRule | None,
         language: str,
         variant: str | None = None,
     ) -> Stats:
@@ -252,7 +247,9 @@ class RecordBook:
             events = game.act(action)
             entries.append(
                 ReplayAction(
-                    number=number, action=action, label=announcement(action, events, language)
+                    number=number,
+                    action=str(action),
+                    label=announcement(action, events, language),
                 )
             )
         return start, entries, game
@@ -278,8 +275,8 @@ class RecordBook:
         played = record.last_action_at or record.created_at
         return ReplayAbout(
             variant=family_label(record.variant, record.suits, record.rule, language),
-            suits=record.suits,  # type: ignore[arg-type]
-            rule=record.rule,  # type: ignore[arg-type]
+            suits=record.suits,
+            rule=record.rule,
             code=record.code,
             daily=daily_label(record.daily_date, language) if record.daily_date else None,
             outcome=outcome,
@@ -381,7 +378,7 @@ class RecordBook:
         comments = [
             f"started: {iso(record.created_at)}",
             f"variant: {game.variant.name}",
-            f"rules: S{record.suits}{'C' if record.rule == 'classic' else 'F'}",
+            f"rules: {game.position.rules_text}",
             f"actions: {record.version}",
             f"score: {game.position.score}",
             f"moves: {game.position.move_count}",

@@ -37,7 +37,7 @@ async def play_action(
         return ActionResult(
             state=service.state(loaded, language),
             events=event_views(events),
-            announcement=announcement(body.action, events, language),
+            announcement=announcement(body.value, events, language),
         )
 
     return await blocking(work)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
+from ...cards import SUIT_COUNTS
 from ...messages import message
 from ...variants import VARIANTS
 from ..errors import ApiError
 from ..players import set_player_cookie
 from ..rule_links import RULES_PATH
-from ..schemas.games import NewGameRequest, VariantOffer
+from ..schemas.games import NewGameRequest, SuitsOffer, VariantOffer
 from ..schemas.state import GameState
 from .deps import (
     BAD_ID,
@@ -98,6 +99,10 @@ async def variants(language: Language) -> list[VariantOffer]:
             runs=variant.runs,
             winnable=True,  # its stock (winnable.py), then the search, in every variant
             rules=f"{RULES_PATH}#variant-{variant.name}",
+            levels=[
+                SuitsOffer(suits=suits, group_rules=list(variant.rules_for(suits)))
+                for suits in SUIT_COUNTS
+            ],
         )
         for variant in VARIANTS
     ]

@@ -6,9 +6,18 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    WithJsonSchema,
+)
 
-from ...variants import SPIDER, VARIANT_NAMES
+from ...cards import SUIT_COUNTS
+from ...variants import RULE_NAMES, SPIDER, VARIANT_NAMES, GroupRule, find_rule
 
 Column = Annotated[int, Field(ge=1, le=10, description="a column, 1-10")]
 """A tableau column's number."""
@@ -22,25 +31,53 @@ CardId = Annotated[
 """A card's id, which tells nothing about a face-down card."""
 
 
-def _whole_number(value: object) -> object:
-    """Return ``value`` when it is an ``int`` and not a ``bool``: a literal of whole
-    numbers (:data:`SuitCount`) would take JSON ``true`` as 1 and ``1.0`` as 1 even in a
-    strict model (``True == 1`` in Python), which a strict ``int`` field refuses.
+def _suit_count(value: object) -> int:
+    """Return ``value`` when it is a suit count: 1, 2 or 4 as an ``int`` (not a ``bool``,
+    whose ``True == 1`` in Python, nor a ``float``).
 
     Raises:
-        ValueError: a bool, a float or any other type (pydantic makes it a 400
-            ``bad_request`` naming the field).
+        ValueError: anything else (pydantic makes it a 400 ``bad_request`` naming the
+            field).
     """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{json.dumps(value, default=str)} is not a whole number (1, 2 or 4)")
+    if type(value) is not int or value not in SUIT_COUNTS:
+        raise ValueError(f"{json.dumps(value, default=str)[:40]} is not 1, 2 or 4")
     return value
 
 
-SuitCount = Annotated[Literal[1, 2, 4], BeforeValidator(_whole_number)]
+SuitCount = Annotated[
+    int,
+    PlainValidator(_suit_count),
+    WithJsonSchema({"type": "integer", "enum": list(SUIT_COUNTS)}),
+]
 """How many suits a deal has: 1, 2 or 4, a whole number (``true`` and ``1.0`` are refused)."""
-RuleName = Literal["classic", "flexible"]
-"""The rule a game is played under (the registry's
-:data:`~spider_solitaire.variants.GROUP_RULES`; ``tests/server`` checks they agree)."""
+
+
+def _group_rule(value: object) -> GroupRule:
+    """Return the group rule ``value`` names exactly (``"classic"``, ``"flexible"``: the
+    wire's spelling), or ``value`` itself when it is one (a response built from the
+    engine's values).
+
+    Raises:
+        ValueError: anything else (pydantic makes it a 400 ``bad_request``).
+    """
+    if isinstance(value, GroupRule):
+        return value
+    if isinstance(value, str) and value in RULE_NAMES:
+        return find_rule(value)
+    raise ValueError(
+        f"{json.dumps(value, default=str)[:40]} is not a group rule ({', '.join(RULE_NAMES)})"
+    )
+
+
+RuleName = Annotated[
+    GroupRule,
+    PlainValidator(_group_rule),
+    PlainSerializer(str, return_type=str),
+    WithJsonSchema({"type": "string", "enum": list(RULE_NAMES)}),
+]
+"""The rule a game is played under: a :class:`~spider_solitaire.variants.GroupRule` in
+the server, its name on the wire (``"classic"``, ``"flexible"``: the registry's
+:data:`~spider_solitaire.variants.RULE_NAMES`). Read at the edge, written back by name."""
 
 
 def _known_variant(name: str) -> str:
@@ -68,36 +105,8 @@ DEFAULT_VARIANT = SPIDER.name
 Outcome = Literal["won", "lost"]
 """How a decided game ended."""
 
-SUIT_COUNTS: tuple[SuitCount, ...] = (1, 2, 4)
-"""The values of :data:`SuitCount`."""
-RULE_NAMES: tuple[RuleName, ...] = ("classic", "flexible")
-"""The values of :data:`RuleName`, in the registry's order."""
 OUTCOMES: tuple[Outcome, ...] = ("won", "lost")
 """The values of :data:`Outcome`."""
-
-
-def suit_count(value: int) -> SuitCount:
-    """Return ``value`` as a :data:`SuitCount` (a stored game's suits).
-
-    Raises:
-        ValueError: not 1, 2 or 4 (a stored row the engine never wrote).
-    """
-    for known in SUIT_COUNTS:
-        if value == known:
-            return known
-    raise ValueError(f"suits {value!r} is not 1, 2 or 4")
-
-
-def rule_name(value: str) -> RuleName:
-    """Return ``value`` as a :data:`RuleName` (a stored game's rule).
-
-    Raises:
-        ValueError: not a group rule of the registry.
-    """
-    for known in RULE_NAMES:
-        if value == known:
-            return known
-    raise ValueError(f"rule {value!r} is not a group rule")
 
 
 def decided(value: str) -> Outcome:

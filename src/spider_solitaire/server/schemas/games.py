@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Discriminator, Field, Tag
 
+from ...variants import CLASSIC
 from .common import DEFAULT_VARIANT, Confirmations, RuleName, StrictBody, SuitCount, VariantName
 
 
@@ -23,7 +24,7 @@ class NewGameFromSuits(StrictBody):
 
     variant: VariantName = DEFAULT_VARIANT
     suits: SuitCount = 4
-    rule: RuleName = "classic"
+    rule: RuleName = CLASSIC
     confirm: Confirmations = []
 
 
@@ -79,13 +80,23 @@ NewGameRequest = Annotated[
 (``code``, ``position``, ``daily``, else suits and rule)."""
 
 
+class SuitsOffer(BaseModel):
+    """The group rules a game of the family is offered under at ``suits`` suits, in the
+    registry's order (:meth:`~spider_solitaire.variants.Variant.rules_for`: with one suit
+    the two rules play the same, so Classic alone)."""
+
+    suits: SuitCount
+    group_rules: list[RuleName]
+
+
 class VariantOffer(BaseModel):
     """A game of the family the table offers (``GET /api/games/variants``), from the
     registry: its ``name`` (what a new-game request sends as ``variant``), its catalog
     ``title`` in the player's language, its ``columns`` and ``runs``, whether "Winnable
     deals only" is offered for it (``winnable``: true for every game of the family, each
-    having its stock of proved deals and the search after it), and its section of the
-    rules page (``rules``)."""
+    having its stock of proved deals and the search after it), its section of the
+    rules page (``rules``), and the group rules it is offered under at each suit count
+    (``levels``: the New game window offers those and states none itself)."""
 
     name: VariantName
     title: str
@@ -93,3 +104,4 @@ class VariantOffer(BaseModel):
     runs: Annotated[int, Field(ge=1, le=8)]
     winnable: bool
     rules: str = Field(examples=["/rules#variant-spiderette"])
+    levels: list[SuitsOffer]

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
+from ...variants import CLASSIC
 from .common import (
     DEFAULT_VARIANT,
     Column,
@@ -177,7 +178,7 @@ class DealSearchRequest(StrictBody):
 
     variant: VariantName = DEFAULT_VARIANT
     suits: SuitCount = 4
-    rule: RuleName = "classic"
+    rule: RuleName = CLASSIC
     confirm: Confirmations = []
 
 

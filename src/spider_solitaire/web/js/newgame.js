@@ -1,8 +1,8 @@
 // The New game window: the game of the family (Spider first, the others behind the one
 // choice, as the server lists them), the level, the rule, a deal's code and "Winnable deals only",
 // filled in from the settings and kept there; it starts the game through the session (or
-// the help's search for a winnable deal). With one suit the two rules play the same, so
-// the rule's choice is hidden; whether a choice is allowed is the server's to say.
+// the help's search for a winnable deal). The rules a level is offered under are the
+// server's to say (GET /api/games/variants, its `levels`): a choice of one is hidden.
 import { openDialog, askConfirm } from "./dialogs.js";
 import { errorText } from "./messages.js";
 import { DECLINED } from "./session.js";
@@ -40,9 +40,20 @@ export function attachNewGame(settings, session, requests, help, api) {
     );
     $("variant-field").hidden = offers.length < 2;
   };
+  // the group rules the server offers for the game and level chosen (the offer's
+  // `levels`, from the registry), or null before the server has said: the page states none
+  const offeredRules = () => {
+    const suits = Number(form.elements.suits.value);
+    const level = chosen()?.levels?.find((entry) => entry.suits === suits);
+    return level ? level.group_rules : null;
+  };
   const syncRule = () => {
-    // with one suit the two rules play the same: the choice is hidden
-    $("rule-field").hidden = form.elements.suits.value === "1";
+    // a rule the level is not offered under is hidden, and so is a choice of one
+    const allowed = offeredRules();
+    for (const radio of form.querySelectorAll('input[name="rule"]')) {
+      radio.closest("label").hidden = allowed !== null && !allowed.includes(radio.value);
+    }
+    $("rule-field").hidden = allowed !== null && allowed.length < 2;
     const offer = chosen();
     if (offer) $("new-variant-rules").href = offer.rules;
     // a typed code names its deal (and its game): "winnable deals only" does not apply;
@@ -75,7 +86,7 @@ export function attachNewGame(settings, session, requests, help, api) {
     const offer = chosen();
     if (offer) values.variant = offer.name;
     settings.save();
-    // the server knows the rules: with one suit it plays the rule as Classic
+    // the server plays the rule chosen as the level allows (one suit: Classic)
     const dealt = offer ? { variant: offer.name, suits: values.suits, rule: values.rule } : { suits: values.suits, rule: values.rule };
     const body = code ? { code } : dealt;
     error.textContent = "";
