@@ -62,8 +62,12 @@ def game_help_responses(s422: str) -> dict[int | str, dict[str, Any]]:
 async def hint(game_id: GameId, body: HintRequest, helper: Help, asker: Asking) -> HintAnswer:
     """Suggest one action from what the player can see, with its sentences in the
     player's language: the best (``index`` 0) or the next good one (``index`` 1, 2...,
-    round again); the game is marked assisted (once)."""
-    return await helper.hints.hint(asker, game_id, body.version, body.index)
+    round again, ranked by estimated chance), with its estimated chance and the nodes
+    spent; ``"think_longer": true`` gives the search ten times the node budget. The game
+    is marked assisted (once)."""
+    return await helper.hints.hint(
+        asker, game_id, body.version, body.index, longer=body.think_longer
+    )
 
 
 HELP_JOB_202: dict[int | str, dict[str, Any]] = {
