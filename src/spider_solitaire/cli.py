@@ -20,7 +20,7 @@ from .game import Game
 from .messages import LANGUAGES, explain
 from .moves import parse_game_record, record_start, record_variant
 from .server.cli import add_server_commands
-from .solver.cli import add_solve_command, add_variant_option
+from .solver.cli import add_hint_command, add_solve_command, add_variant_option
 from .variants import (
     CLASSIC,
     GROUP_RULES,
@@ -228,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_server_commands(subparsers)
     add_solve_command(subparsers)
+    add_hint_command(subparsers)
     return parser
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...cards import CARD_TEXTS
 from ...game import Game
-from ...messages import message, text
+from ...messages import chance_text, message, text
 from ...moves import Move
 from ...solver import HINT_BUDGET, THINK_LONGER, Hint
 from ..errors import ApiError
@@ -67,25 +67,6 @@ def ranked_hints(outcome: HintOutcome) -> list[Hint]:
     good moves), in the solver's order (by estimated chance): none is added or merged
     here (the solver already counts two moves of the same cards onto equal cards as one)."""
     return [found_hint(outcome), *(_hint(*ranked) for ranked in outcome.more)]
-
-
-def percent(chance: float) -> int:
-    """``chance`` (in [0, 1]) as a whole percentage, rounded (0.4 -> 40)."""
-    return round(chance * 100)
-
-
-def chance_text(language: str, chance: float | None, others: Sequence[float | None]) -> str | None:
-    """Return the sentence of a hint's estimated ``chance`` to win: "About 40% from here;
-    the other lines 25% or less." (``others``: the other ranked hints' chances; the
-    highest of them is named, or the first clause is alone when none has one); None when
-    the hint has no chance (no search judged it)."""
-    if chance is None:
-        return None
-    judged = [value for value in others if value is not None]
-    if not judged:
-        return text("help", "hint_chance", language, percent=percent(chance))
-    highest = percent(max(judged))
-    return text("help", "hint_chance_others", language, percent=percent(chance), others=highest)
 
 
 def why_text(language: str, head: str, reasons: Sequence[str], messages: Sequence[str]) -> str:
@@ -179,7 +160,7 @@ def hint_view(
         messages=messages,
         why=why_text(language, parts["text"], reasons, messages),
         chance=result.chance,
-        chance_text=chance_text(language, result.chance, others),
+        chance_text=chance_text(result.chance, others, language),
         nodes=result.nodes,
         budget=budget,
         thought_longer=longer,
