@@ -300,7 +300,7 @@ def test_think_longer_spends_ten_times_the_budget_and_says_so(client: TestClient
             f"/api/games/{state['id']}/hint", json={"version": 0, "think_longer": bad}
         )
         assert (refused.status_code, refused.json()["reason"]) == (400, "bad_request")
-        assert "think_longer" in refused.json()["message"]
+        assert "think_longer" in refused.json()["detail"]
 
 
 def test_an_older_workers_hint_answer_still_reads() -> None:

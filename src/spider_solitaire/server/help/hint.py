@@ -15,13 +15,11 @@ from ...messages import chance_text, message, text
 from ...moves import Move
 from ...solver import HINT_BUDGET, THINK_LONGER, Hint
 from ..errors import ApiError
-from ..games import GameService
 from ..jobs.pool import SolveFailed
-from ..jobs.runner import RETRY_BUSY, JobLimits, Runner
+from ..jobs.runner import RETRY_BUSY, JobLimits
 from ..jobs.tasks import HintOutcome, hint_job
 from ..schemas.help import HintAnswer, HintView
-from ..threads import Blocking
-from .base import Asker
+from .base import Asker, SolverHelp
 from .texts import hint_ranked, hint_short, hint_text
 
 log = logging.getLogger(__name__)
@@ -168,19 +166,9 @@ def hint_view(
     )
 
 
-class Hints:
-    """Hints for the routes.
-
-    Args:
-        games: the game service (reads the game, marks it assisted).
-        blocking: how the service's blocking methods are run (see :mod:`..threads`).
-        runner: runs the hint's look-ahead where the other solver work runs.
-    """
-
-    def __init__(self, games: GameService, blocking: Blocking, runner: Runner) -> None:
-        self.games = games
-        self.blocking = blocking
-        self.runner = runner
+class Hints(SolverHelp):
+    """Hints for the routes (made as :class:`.SolverHelp`: reads the game and marks it
+    assisted through ``games``, runs the search with ``runner``)."""
 
     async def hint(
         self, asker: Asker, game_id: str, version: int, index: int = 0, *, longer: bool = False
@@ -210,10 +198,8 @@ class Hints:
                 ``help_unavailable`` (the job-queue layout with no worker).
         """
         games, blocking, language = self.games, self.blocking, asker.language
-        loaded = await blocking(games.to_ask, asker.player, game_id, version)
+        loaded = await self._unwon(asker.player, game_id, version)
         game = loaded.game
-        if game.is_won:
-            raise ApiError(422, "game_won")
         assert asker.player is not None  # the player's game was found
         seconds = THINK_LONGER_CPU_SECONDS if longer else HINT_CPU_SECONDS
         limits = JobLimits(seconds, asker.disconnected, lane=HINT_LANE, address=asker.address)

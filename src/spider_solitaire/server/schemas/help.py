@@ -247,7 +247,7 @@ class DealSearch(BaseModel):
 
 
 class HelpJob(BaseModel):
-    """A long answer the player polls (``GET /api/help-jobs/{id}``): "Can I still win?"
+    """A help job the player polls (``GET /api/help-jobs/{id}``): "Can I still win?"
     (``kind`` ``can_win``) or the solve behind "Show solution" (``solution``), asked about
     the game ``game_id`` at ``version``.
 
