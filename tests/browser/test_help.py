@@ -364,6 +364,51 @@ def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:
     assert table.api_state()["is_won"] and table.api_state()["assisted"]
 
 
+def test_show_solution_paused_steps_by_hand_like_a_replay(table: Any) -> None:
+    """Issue 31 item 13: Pause stops the solution's play; Step forward plays its next move,
+    Step back undoes one, and Play on goes on to the win."""
+    table.open_position(TRAP)
+    page = table.page
+    shown, action = page.locator("#help-text"), page.locator("#help-action")
+    back, forward = page.locator("#help-back"), page.locator("#help-forward")
+    page.locator("#solution").click()
+    expect(action).to_have_text("Pause", timeout=30_000)
+    expect(back).to_be_hidden()
+    action.click()
+    paused = message("web", "solution.paused", "en")
+    expect(shown).to_contain_text(paused)
+    expect(action).to_have_text("Play on")
+    expect(back).to_be_visible()
+    expect(forward).to_be_visible()
+    table.idle()
+    page.wait_for_timeout(1000)  # no move is played while paused
+    before = table.api_state()
+    left = int(re.findall(r"(\d+) moves? left", shown.inner_text())[0])
+    assert before["assisted"] is True
+
+    forward.click()
+    expect(shown).to_contain_text(f"{left - 1} move")
+    expect(shown).to_contain_text(paused)
+    table.idle()
+    ahead = table.api_state()
+    assert (ahead["version"], ahead["columns"] != before["columns"]) == (
+        before["version"] + 1,
+        True,
+    )
+
+    back.click()
+    expect(shown).to_contain_text("Undone")
+    expect(shown).to_contain_text(paused)
+    table.idle()
+    assert table.api_state()["columns"] == before["columns"]
+
+    action.click()  # Play on
+    expect(page.locator("#win-dialog")).to_be_visible(timeout=60_000)
+    expect(shown).to_have_text("The solution is played to the end.")
+    expect(back).to_be_hidden()
+    assert table.api_state()["is_won"]
+
+
 WON_BUT_ONE = "rules: S1C\nremoved: S S S S S S S\n" + (
     "1: | KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n2: | AS\n"
     + "".join(f"{n}: |\n" for n in range(3, 11))

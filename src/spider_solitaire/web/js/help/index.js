@@ -36,8 +36,10 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     onPanelAction: null,
     onPanelStop: null,
     onMore: null,
+    onBack: null, // Step back and Step forward: the solution, paused
+    onForward: null,
     canWinAsked: null, // {stopped, job}
-    playing: null, // {controller, stopped, job}
+    playing: null, // {controller, stopped, job, paused, stepping, wake}
     searching: null, // {id, stopped}
     lastHint: null, // {id, version, number, longer}: H again on the same version asks for the next
   };

@@ -1,5 +1,6 @@
 // The help's answer panel: one sentence, a longer explanation behind "Why?", the action
-// the answer offers, Stop while something runs, Close. What it shows is the help's
+// the answer offers, Step back and Step forward (the solution, paused), Stop while
+// something runs, Close. What it shows is the help's
 // state (help/index.js): `panelKind` and the buttons' handlers.
 import { $ } from "./common.js";
 
@@ -15,13 +16,17 @@ export function createPanel(state, { announce, clearNotice }) {
   const actionButton = $("help-action");
   const stopButton = $("help-stop");
   const moreButton = $("help-more");
+  const backButton = $("help-back");
+  const forwardButton = $("help-forward");
 
   /**
    * Show `message` in the panel (`kind`: "hint" | "can-win" | "solution" | "answer");
    * `more` (a longer explanation) is one tap away, behind the "Why?" button; `action`
-   * labels the panel's button (`title` its tooltip) and `onAction` is what it does.
+   * labels the panel's button (`title` its tooltip) and `onAction` is what it does;
+   * `onBack` and `onForward` show Step back and Step forward (`canBack` false: off).
    */
-  function open(kind, message, { action = null, title = "", onAction = null, onStop = null, busy = false, more = null } = {}) {
+  function open(kind, message, options = {}) {
+    const { action = null, title = "", onAction = null, onStop = null, busy = false, more = null } = options;
     state.panelKind = kind;
     text.textContent = message;
     moreButton.hidden = !more;
@@ -38,6 +43,7 @@ export function createPanel(state, { announce, clearNotice }) {
     state.onPanelAction = onAction;
     stopButton.hidden = !onStop;
     state.onPanelStop = onStop;
+    steps(options);
     panel.dataset.busy = busy ? "true" : "false";
     panel.dataset.kind = kind;
     clearNotice(); // one place for messages: the newest replaces the older
@@ -45,7 +51,17 @@ export function createPanel(state, { announce, clearNotice }) {
     document.body.classList.add("help-open");
   }
 
+  /** Show Step back and Step forward with their handlers, or hide them. */
+  function steps({ onBack = null, onForward = null, canBack = true }) {
+    state.onBack = onBack;
+    state.onForward = onForward;
+    backButton.hidden = !onBack;
+    backButton.disabled = !canBack;
+    forwardButton.hidden = !onForward;
+  }
+
   function close() {
+    steps({});
     state.panelKind = null;
     state.onPanelAction = null;
     state.onPanelStop = null;
@@ -64,6 +80,8 @@ export function createPanel(state, { announce, clearNotice }) {
   actionButton.addEventListener("click", () => state.onPanelAction?.());
   stopButton.addEventListener("click", () => state.onPanelStop?.());
   moreButton.addEventListener("click", () => state.onMore?.());
+  backButton.addEventListener("click", () => state.onBack?.());
+  forwardButton.addEventListener("click", () => state.onForward?.());
 
   return {
     open,

@@ -1,5 +1,7 @@
 // "Show solution": the server plays its solution one move at a time (solving it first, as
-// a help job, when it keeps none); the toolbar's button turns into Stop meanwhile.
+// a help job, when it keeps none); the toolbar's button turns into Stop meanwhile. Paused
+// (the panel's Pause), the player steps through it by hand as through a replay: Step
+// forward plays the solution's next move, Step back undoes one, Play on goes on.
 import { ApiError } from "../api.js";
 import { t } from "../i18n.js";
 import { motionAllowed } from "../animate.js";
@@ -8,7 +10,7 @@ import { $, QUICK_STEP_MS, STEP_MS, aborted, follow, sleep, stopJob } from "./co
 /**
  * @param help the help's shared parts (help/index.js): api, store, host, state, panel,
  *   sayWon, failed, wonError, canWin
- * @returns {play, stop, toggle, relabel}
+ * @returns {play, stop, relabel}
  */
 export function createSolution(help) {
   const { api, store, state, panel, host } = help;
@@ -23,8 +25,10 @@ export function createSolution(help) {
   }
 
   function stop() {
-    if (!state.playing) return;
-    stopJob(api, state.playing);
+    const me = state.playing;
+    if (!me) return;
+    stopJob(api, me);
+    me.wake?.(); // a paused solution's loop ends
     state.playing = null;
     setPlaying(false);
     if (state.panelKind === "solution") panel.answer("answer", t("solution.stopped"));
@@ -70,11 +74,90 @@ export function createSolution(help) {
     if (me.stopped) return "done";
     // the message says how many moves are left, or that the solution is played out
     const done = step.remaining === 0 || step.state.is_won;
-    panel.open(done ? "answer" : "solution", step.message, done ? {} : { onStop: stop });
+    me.message = step.message;
+    if (done) panel.open("answer", step.message);
+    else show(me);
     host.announce(step.announcement); // what the move did, then the message
     if (done) return "done";
-    await sleep(motionAllowed(store.animations) ? STEP_MS : QUICK_STEP_MS);
+    if (!me.paused) await sleep(motionAllowed(store.animations) ? STEP_MS : QUICK_STEP_MS);
     return "again";
+  }
+
+  /** The panel while the solution plays (Pause, Stop) or is paused (the steps, Play on). */
+  function show(me) {
+    if (!me.paused) {
+      panel.open("solution", me.message, { action: t("button.pause"), onAction: () => pause(me), onStop: stop });
+      return;
+    }
+    panel.open("solution", [me.message, t("solution.paused")].filter(Boolean).join(" "), {
+      action: t("button.resume"),
+      onAction: () => resume(me),
+      onStop: stop,
+      onBack: () => stepBack(me),
+      onForward: () => stepForward(me),
+      canBack: !!store.game?.can_undo,
+    });
+  }
+
+  function pause(me) {
+    me.paused = true;
+    show(me);
+  }
+
+  function resume(me) {
+    if (me.stepping) return;
+    me.paused = false;
+    show(me);
+    me.wake?.();
+  }
+
+  /** The solution is over (played out, or failed while stepping): the loop ends. */
+  function finish(me) {
+    me.done = true;
+    me.wake?.();
+  }
+
+  /** Step forward, paused: play the solution's next move (solving first if need be). */
+  async function stepForward(me) {
+    if (me.stepping || me.done || me.stopped) return;
+    me.stepping = true;
+    try {
+      let caughtUp = false;
+      for (;;) {
+        const step = await next(me, caughtUp);
+        caughtUp = step === null;
+        if (step === null) continue;
+        const result = await take(step, me);
+        if (result === "done") finish(me);
+        if (result === "done" || step.kind !== "solution") break;
+      }
+    } catch (error) {
+      if (!aborted(error) && !me.stopped) failedPlaying(error);
+      finish(me);
+    } finally {
+      me.stepping = false;
+    }
+  }
+
+  /** Step back, paused: undo the last move (an ordinary Undo, said as such). */
+  function stepBack(me) {
+    if (me.stepping || me.done || me.stopped || !store.game?.can_undo) return Promise.resolve();
+    me.stepping = true;
+    return host.run(async () => {
+      try {
+        const { id, version } = store.game;
+        const reply = await api.act(id, { version, action: "undo" });
+        store.setGame(reply.state, reply.events);
+        me.message = reply.announcement;
+        show(me);
+        host.announce(reply.announcement);
+      } catch (error) {
+        if (!me.stopped) failedPlaying(error);
+        finish(me);
+      } finally {
+        me.stepping = false;
+      }
+    });
   }
 
   /** What went wrong while playing: said in the panel or the notice. */
@@ -98,13 +181,18 @@ export function createSolution(help) {
       help.sayWon();
       return;
     }
-    const me = { controller: null, stopped: false, job: null };
+    const me = { controller: null, stopped: false, job: null, paused: false, stepping: false, wake: null, done: false, message: "" };
     state.playing = me;
     setPlaying(true);
     panel.answer("solution", t("solution.finding"), { onStop: stop, busy: true });
     let caughtUp = false;
     try {
-      while (!me.stopped) {
+      while (!me.stopped && !me.done) {
+        if (me.paused) {
+          await new Promise((woken) => { me.wake = woken; }); // Play on, Stop, or the end
+          me.wake = null;
+          continue;
+        }
         const step = await next(me, caughtUp);
         caughtUp = step === null;
         if (step !== null && (await take(step, me)) === "done") return;
