@@ -114,6 +114,11 @@ def test_pressing_h_twice_shows_the_next_good_move(table: Any) -> None:
     assert (state["version"], state["assisted"]) == (version, True)  # no action, one mark
 
 
+LONGER_MS = 30_000
+"""How long a browser test waits for a hint thought about longer (ten times the search, on
+two cores shared with other tests)."""
+
+
 def said(key: str, language: str) -> re.Pattern[str]:
     """The help's sentence ``key`` in ``language`` as a pattern, any number in each field."""
     return re.compile(re.sub(r"\\\{\w+\\\}", r"\\d+", re.escape(message("help", key, language))))
@@ -155,7 +160,7 @@ def test_think_longer_shows_the_servers_chance_and_how_long_it_thought(
     with page.expect_request("**/hint") as asked:
         action.click()
     assert asked.value.post_data_json == {"version": 0, "index": 0, "think_longer": True}
-    expect(shown).to_have_text(ranked(1, language))
+    expect(shown).to_have_text(ranked(1, language), timeout=LONGER_MS)
     expect(shown).to_have_text(thought)
     expect(shown).to_have_text(chance)
     expect(action).to_be_hidden()
@@ -166,7 +171,7 @@ def test_think_longer_shows_the_servers_chance_and_how_long_it_thought(
     with page.expect_request("**/hint") as asked:
         page.keyboard.press("h")
     assert asked.value.post_data_json == {"version": 0, "index": 1, "think_longer": True}
-    expect(shown).to_have_text(ranked(2, language))
+    expect(shown).to_have_text(ranked(2, language), timeout=LONGER_MS)
     expect(shown).to_have_text(thought)
 
     # Shift+H on a fresh panel thinks longer about the best hint
@@ -175,9 +180,35 @@ def test_think_longer_shows_the_servers_chance_and_how_long_it_thought(
     with page.expect_request("**/hint") as asked:
         page.keyboard.press("Shift+H")
     assert asked.value.post_data_json == {"version": 0, "index": 0, "think_longer": True}
-    expect(shown).to_have_text(ranked(1, language))
+    expect(shown).to_have_text(ranked(1, language), timeout=LONGER_MS)
     expect(shown).to_have_text(thought)
     expect(action).to_be_hidden()
+
+
+def test_the_table_stays_usable_while_a_hint_is_thought_about_longer(table: Any) -> None:
+    """Issue 28: while "Think longer" waits for its answer the page is not busy, a move is
+    played at once, and the answer, about the position before it, is not shown."""
+    table.open(code="SP1-S2C-AAAAAAD")
+    page = table.page
+    held: list[Any] = []
+    page.route("**/hint", held.append)  # the answer waits until the test lets it go
+    page.keyboard.press("Shift+H")
+    panel = page.locator("#help-panel")
+    expect(page.locator("#help-text")).to_have_text(message("web", "hint.thinking_longer", "en"))
+    expect(panel).to_have_attribute("data-busy", "true")
+    expect(page.locator("#help-stop")).to_be_visible()
+    expect(page.locator("body")).not_to_have_attribute("data-busy", "true")
+    assert len(held) == 1
+
+    table.card(9, -1).dblclick()  # played while the hint is thought about
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(panel).to_be_hidden()
+    held[0].continue_()
+    table.idle()
+    page.wait_for_timeout(500)
+    expect(panel).to_be_hidden()  # the late answer is about the position before the move
+    expect(page.locator(".hinted, .hint-target")).to_have_count(0)
+    assert table.api_state()["version"] == 1
 
 
 def test_can_i_still_win_names_the_lost_move_and_undoes_back(table: Any) -> None:

@@ -30,7 +30,7 @@ export function hintTexts(hint) {
 /**
  * @param help the help's shared parts (help/index.js): api, store, host, state, panel,
  *   sayWon, failed, canWin
- * @returns {ask}
+ * @returns {ask, stop}
  */
 export function createHints(help) {
   const { api, store, state, panel, host } = help;
@@ -52,14 +52,22 @@ export function createHints(help) {
     panel.answer("hint", message, { more, ...longer });
   }
 
+  /** What a hint request that failed shows: a won game's sentence, or the notice. */
+  function refused(error) {
+    if (help.wonError(error)) help.sayWon();
+    else help.failed(error);
+  }
+
   /**
    * Ask for a hint: the best, or the next ranked one when the panel shows a hint of this
-   * same version (with the same budget). `longer` ("Think longer") asks the best again with
-   * the server's longer search; meanwhile the panel says so.
+   * same version (with the same budget: a hint thought longer steps through the longer
+   * search's ranking). `longer` ("Think longer") asks the best with the longer search.
    */
   function ask(longer = false) {
     if (state.playing || !store.game) return Promise.resolve();
     help.canWin.stop();
+    if (longer) return thinkLonger();
+    state.thinking = null; // the server's newer hint supersedes a longer one thought about
     return host.run(async () => {
       if (store.game.is_won) {
         help.sayWon();
@@ -68,20 +76,54 @@ export function createHints(help) {
       try {
         const { id, version } = store.game;
         const last = state.lastHint;
-        const again = !longer && state.panelKind === "hint" && last?.id === id && last.version === version;
-        const thinkLonger = longer || (again && last.longer);
-        if (longer) panel.open("hint", t("hint.thinking_longer"), { busy: true });
-        const reply = await api.hint(id, version, again ? last.number : 0, thinkLonger);
-        state.lastHint = { id, version, number: reply.hint.number, longer: thinkLonger };
+        const again = state.panelKind === "hint" && last?.id === id && last.version === version;
+        const reply = await api.hint(id, version, again ? last.number : 0, again && last.longer);
+        state.lastHint = { id, version, number: reply.hint.number, longer: again && last.longer };
         store.setGame(reply.state);
         show(reply.hint, reply.state);
       } catch (error) {
-        if (state.panelKind === "hint" && longer) panel.close();
-        if (help.wonError(error)) help.sayWon();
-        else help.failed(error);
+        refused(error);
       }
     });
   }
 
-  return { ask };
+  /**
+   * "Think longer": the best hint with the server's longer search (a second or so). It is
+   * not queued with the actions: the table stays usable meanwhile, and the answer is shown
+   * only if the table is still at the version asked about and nothing superseded it (the
+   * player moved, asked again or closed the panel: :func:`stop`).
+   */
+  async function thinkLonger() {
+    if (store.game.is_won) {
+      help.sayWon();
+      return;
+    }
+    const { id, version } = store.game;
+    const mine = { id, version };
+    state.thinking = mine;
+    panel.open("hint", t("hint.thinking_longer"), { busy: true, onStop: stop });
+    const current = () => state.thinking === mine && store.game?.id === id && store.game.version === version;
+    try {
+      const reply = await api.hint(id, version, 0, true);
+      if (!current()) return;
+      state.thinking = null;
+      state.lastHint = { id, version, number: reply.hint.number, longer: true };
+      store.setGame(reply.state);
+      show(reply.hint, reply.state);
+    } catch (error) {
+      if (!current()) return;
+      state.thinking = null;
+      if (state.panelKind === "hint") panel.close();
+      refused(error);
+    }
+  }
+
+  /** Forget a hint being thought about longer: its answer, when it comes, is not shown. */
+  function stop() {
+    if (!state.thinking) return;
+    state.thinking = null;
+    if (state.panelKind === "hint") panel.close();
+  }
+
+  return { ask, stop };
 }

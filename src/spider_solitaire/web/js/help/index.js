@@ -42,6 +42,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     playing: null, // {controller, stopped, job, paused, stepping, wake}
     searching: null, // {id, stopped}
     lastHint: null, // {id, version, number, longer}: H again on the same version asks for the next
+    thinking: null, // {id, version}: a hint thought about longer, not queued with the actions
   };
   const panel = createPanel(state, host);
   const help = { api, store, host, state, panel, wonError };
@@ -62,6 +63,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   help.deals = createDealSearch(help);
 
   function close() {
+    help.hints.stop();
     help.canWin.stop();
     help.solution.stop();
     store.setHighlight(null);
