@@ -277,6 +277,33 @@ def test_pressing_h_again_gives_the_next_good_move_then_round_again(
     assert (bad.status_code, bad.json()["reason"]) == (400, "bad_request")
 
 
+TWIN_TARGETS = board(
+    {1: "KS | 8H", 2: "QS | 8H", 3: "JS TS | 7S", 4: "9S | 3S", 5: "| 4H"}
+    | {n: "| KS" for n in range(6, 11)},
+    rules="S2C",
+    stock="AS AS AS AS AS AS AS AS AS AS",
+)
+"""The 7 of spades may go onto either 8 of hearts (columns 1 and 2): one hint, not two
+(issue 31 item 12); the 3 of spades onto the 4 of hearts is the other."""
+
+
+def test_the_ranked_hints_count_a_move_onto_equal_cards_once_and_cycle(
+    client: TestClient,
+) -> None:
+    state = new_game(client, position=TWIN_TARGETS)
+    seen = [post(client, state, "hint", index=index).json()["hint"] for index in range(3)]
+    assert [(hint["action"], hint["rank"]) for hint in seen] == [
+        ("3:1>1", "1 of 2"),
+        ("4:1>5", "2 of 2"),
+        ("3:1>1", "1 of 2"),  # round again, never the same cards onto the other 8 of hearts
+    ]
+    assert seen[0]["short"] == (
+        "Hint 1 of 2: Move the 7 of spades from column 3 to column 1: it turns up a face-down card."
+    )
+    soon = message("help", "hint_soon", "en")
+    assert [hint["why"].count(soon) for hint in seen] == [1, 1, 1]  # said once (issue 31)
+
+
 def test_think_longer_spends_ten_times_the_budget_and_says_so(client: TestClient) -> None:
     state = new_game(client, code="SP1-S2C-AAAAAAD")
     body = post(client, state, "hint", think_longer=True).json()
