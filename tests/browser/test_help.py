@@ -191,7 +191,8 @@ def test_the_table_stays_usable_while_a_hint_is_thought_about_longer(table: Any)
     table.open(code="SP1-S2C-AAAAAAD")
     page = table.page
     held: list[Any] = []
-    page.route("**/hint", held.append)  # the answer waits until the test lets it go
+    # the answer waits until the test lets it go
+    page.route("**/hint", lambda route: held.append(route))
     page.keyboard.press("Shift+H")
     panel = page.locator("#help-panel")
     expect(page.locator("#help-text")).to_have_text(message("web", "hint.thinking_longer", "en"))
