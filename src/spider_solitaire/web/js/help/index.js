@@ -1,22 +1,14 @@
-// The solver's help at the table: Hint and Think longer (help/hint.js), "Can I still
-// win?" (help/canwin.js), "Show solution" (help/solution.js) and the "Winnable deals only"
-// search of the New game window (help/dealsearch.js), with the answer panel
-// (help/panel.js); one job a module, as server/help/ is, sharing one state object. Like
-// the board, it knows no rules: the server chooses the hint, solves the position (it alone
-// sees the face-down cards), plays the solution move by move and deals the winnable games.
-// It reads the game from the store, puts the states the server answers into it, marks
-// what a hint names through store.setHighlight, and asks the host for everything else.
-// Every answer's sentence is the server's (docs/api.md: hint `short`, `why`,
-// `chance_text`, `longer_text`; can-win `message` and `action_label`, `announcement`,
-// solution and search `message`).
-import { ApiError } from "../api.js";
-import { t } from "../i18n.js";
-import { $, wonError } from "./common.js";
-import { createPanel } from "./panel.js";
-import { createHints } from "./hint.js";
-import { createCanWin } from "./canwin.js";
-import { createSolution } from "./solution.js";
-import { createDealSearch } from "./dealsearch.js";
+// The solver's help at the table: Hint and Think longer, "Can I still win?", "Show
+// solution" and the "Winnable deals only" search of the New game window, with the answer
+// panel. Its jobs (help/jobs.js and the modules it puts together, one job a module as
+// server/help/ is) are loaded on first use, for a lighter first load; this places the
+// toolbar and passes each call on. Like the board, the help knows no rules: the server
+// chooses the hint, solves the position (it alone sees the face-down cards), plays the
+// solution move by move and deals the winnable games. Every answer's sentence is the
+// server's (docs/api.md: hint `short`, `why`, `chance_text`, `longer_text`; can-win
+// `message` and `action_label`, `announcement`, solution and search `message`).
+
+const $ = (id) => document.getElementById(id);
 
 /**
  * @param api the API client of api.js
@@ -28,53 +20,13 @@ import { createDealSearch } from "./dealsearch.js";
  * @param host.clearNotice () => void: hide the notice (the panel takes its place)
  * @returns {hint, thinkLonger, close, giveWay, userAction, acted, newGame, relabel, searchDeal}
  */
-export function createHelp(api, store, { run, act, announce, showError, clearNotice = () => {} }) {
-  const host = { run, act, announce, showError, clearNotice };
-  /** The help's one state: what the panel shows and the work under way. */
-  const state = {
-    panelKind: null, // "hint" | "can-win" | "solution" | "answer"
-    onPanelAction: null,
-    onPanelStop: null,
-    onMore: null,
-    onBack: null, // Step back and Step forward: the solution, paused
-    onForward: null,
-    canWinAsked: null, // {stopped, job}
-    playing: null, // {controller, stopped, job, paused, stepping, wake}
-    searching: null, // {id, stopped}
-    lastHint: null, // {id, version, number, longer}: H again on the same version asks for the next
-    thinking: null, // {id, version}: a hint thought about longer, not queued with the actions
-  };
-  const panel = createPanel(state, host);
-  const help = { api, store, host, state, panel, wonError };
-  /** A won game needs no help: say so in the panel (nothing is asked, nothing marked). */
-  help.sayWon = () => panel.answer("answer", t("assist.won"));
-  /**
-   * An error answer: a 409 brings the current state (stale_version: this game's; not_current:
-   * the game the player is playing now, after asking about one they left); the message
-   * goes to the notice.
-   */
-  help.failed = (error) => {
-    if (error instanceof ApiError && error.status === 409 && error.body?.state) store.setGame(error.body.state);
-    showError(error);
-  };
-  help.canWin = createCanWin(help);
-  help.solution = createSolution(help);
-  help.hints = createHints(help);
-  help.deals = createDealSearch(help);
-
-  function close() {
-    help.hints.stop();
-    help.canWin.stop();
-    help.solution.stop();
-    store.setHighlight(null);
-    panel.close();
-  }
-  $("help-close").addEventListener("click", close);
-
-  // a new state: a hint about an older version has gone with it (state.js drops its marks)
-  store.subscribe((kind) => {
-    if (kind === "game" && state.panelKind === "hint" && !store.highlight) panel.close();
-  });
+export function createHelp(api, store, host) {
+  let jobs = null; // help/jobs.js's, once loaded
+  let loading = null;
+  /** The help's jobs, loaded and made on the first call that needs them. */
+  const load = () => (loading ??= import("./jobs.js").then(({ createJobs }) => (jobs = createJobs(api, store, host))));
+  /** Call `name` of the jobs, loading them first if need be. */
+  const call = (name, ...args) => load().then((made) => made[name](...args));
 
   // --- where the toolbar sits -----------------------------------------------------------
 
@@ -90,48 +42,28 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   narrow.addEventListener("change", placeToolbar);
   placeToolbar();
 
-  $("hint").addEventListener("click", () => help.hints.ask());
-  $("can-win").addEventListener("click", () => help.canWin.ask());
+  $("hint").addEventListener("click", () => call("hint"));
+  $("can-win").addEventListener("click", () => call("canWin"));
+  $("solution").addEventListener("click", () => call("solution"));
 
+  // before the jobs are loaded nothing is shown or running: these have nothing to do but
+  // take away marks (the guided start's, tour.js)
   return {
-    hint: () => help.hints.ask(),
+    hint: () => call("hint"),
     /** Shift+H: the best hint again, thought about with the server's longer search. */
-    thinkLonger: () => help.hints.ask(true),
+    thinkLonger: () => call("thinkLonger"),
     /** Escape: close the answer panel (stopping what it shows); true when it was open. */
-    close() {
-      if (panel.hidden) return false;
-      close();
-      return true;
-    },
-    /**
-     * A notice takes the messages' place: the panel gives way (a hint's marks go with it;
-     * a running can-win question or solution goes on, and its next answer takes the place back).
-     */
-    giveWay() {
-      if (panel.hidden) return;
-      if (state.panelKind === "hint" || state.panelKind === "answer") store.setHighlight(null);
-      panel.close();
-    },
-    /** The player acts: a running can-win question or solution stops (the position changes). */
-    userAction() {
-      help.canWin.stop();
-      help.solution.stop();
-    },
-    /**
-     * The server played one of the player's own actions (a move, a deal, Undo, Restart...):
-     * whatever the panel said was about the position before it (issue 19: a can-win
-     * answer stayed up after Restart).
-     */
-    acted() {
-      close();
-    },
+    close: () => jobs?.close() ?? false,
+    /** A notice takes the messages' place: the panel gives way (help/jobs.js). */
+    giveWay: () => jobs?.giveWay(),
+    /** The player acts: a running can-win question or solution stops. */
+    userAction: () => jobs?.userAction(),
+    /** The server played one of the player's own actions: the panel's answer is old. */
+    acted: () => (jobs ? jobs.acted() : store.setHighlight(null)),
     /** A new game: whatever the panel said was about the old one. */
-    newGame() {
-      close();
-    },
-    relabel() {
-      help.solution.relabel();
-    },
-    searchDeal: (body, confirmFirst) => help.deals.search(body, confirmFirst),
+    newGame: () => (jobs ? jobs.newGame() : store.setHighlight(null)),
+    relabel: () => jobs?.relabel(),
+    /** "Winnable deals only": (body, confirmFirst) => Promise<state | null> (help/dealsearch.js). */
+    searchDeal: (body, confirmFirst) => call("searchDeal", body, confirmFirst),
   };
 }

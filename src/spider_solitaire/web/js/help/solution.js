@@ -10,7 +10,7 @@ import { $, QUICK_STEP_MS, STEP_MS, aborted, follow, sleep, stopJob } from "./co
 /**
  * @param help the help's shared parts (help/index.js): api, store, host, state, panel,
  *   sayWon, failed, wonError, canWin
- * @returns {play, stop, relabel}
+ * @returns {play, stop, toggle, relabel}
  */
 export function createSolution(help) {
   const { api, store, state, panel, host } = help;
@@ -207,7 +207,10 @@ export function createSolution(help) {
     }
   }
 
-  button.addEventListener("click", () => (state.playing ? stop() : play()));
-
-  return { play, stop, relabel: () => setPlaying(!!state.playing) };
+  return {
+    play,
+    stop,
+    toggle: () => (state.playing ? stop() : play()),
+    relabel: () => setPlaying(!!state.playing),
+  };
 }
