@@ -19,6 +19,7 @@ from .game_text import GameTextError, RecordActionError, load_game_text, replay_
 from .messages import LANGUAGES, explain
 from .server.cli import add_server_commands
 from .solver.cli import add_solve_command, add_variant_option
+from .solver.hint_cli import add_hint_command
 from .variants import (
     CLASSIC,
     RULE_NAMES,
@@ -210,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_server_commands(subparsers)
     add_solve_command(subparsers)
+    add_hint_command(subparsers)
     return parser
 
 

@@ -168,8 +168,11 @@ def test_a_hint_reads_in_one_short_sentence_first(make_table: Any) -> None:
     hint = page.request.post(
         f"{table.base_url}/api/games/{state['id']}/hint", data={"version": state["version"]}
     ).json()["hint"]
-    assert hint["kind"] == "move" and len(hint["short"].split()) <= 17
-    expect(page.locator("#help-text")).to_have_text(hint["short"])
+    # the sentence after its rank ("Hint 1 of 5: "), then the chance in words (issue 28)
+    sentence = hint["short"].removeprefix(hint["short"].split(": ", 1)[0] + ": ")
+    assert hint["kind"] == "move" and len(sentence.split()) <= 17
+    assert hint["short"].startswith("Hint 1 of ") and hint["chance_text"]
+    expect(page.locator("#help-text")).to_have_text(f"{hint['short']} {hint['chance_text']}")
     box = panel.evaluate(BOX)
     assert box[3] - box[1] <= PHONE["height"] / 5, box
     # the cards the hint names are in sight, above the panel
@@ -178,7 +181,7 @@ def test_a_hint_reads_in_one_short_sentence_first(make_table: Any) -> None:
     more = page.locator("#help-more")
     expect(more).to_have_text("Why?")
     more.tap()
-    expect(page.locator("#help-text")).to_have_text(" ".join([hint["text"], *hint["messages"]]))
+    expect(page.locator("#help-text")).to_have_text(f"{hint['why']} {hint['chance_text']}")
     expect(more).to_be_hidden()
     expect(page.locator("#help-close")).to_be_focused()
 

@@ -143,7 +143,7 @@ def test_1949_hints_a_kept_run_off_then_a_move_and_t_takes_it_off(table: Any) ->
 
     page.keyboard.press("h")  # now a move: the ace completes column 1's run
     expect(text).to_have_text(
-        "Move the ace of spades from column 2 to column 1: it completes a run."
+        "Hint 1 of 2: Move the ace of spades from column 2 to column 1: it completes a run."
     )
     hinted = page.locator(".card.hinted")
     expect(hinted).to_have_count(1)

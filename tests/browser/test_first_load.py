@@ -40,9 +40,9 @@ def test_the_first_load_is_compressed_and_under_100_kb(browser: Any, base_url: s
             )
     print(f"first load: {len(responses)} requests, {total} bytes on the wire ({body_bytes} bodies)")
     assert len(responses) >= 20  # the page, its modules and styles, the catalog, a game
-    # the replay viewer and the statistics' charts come only when used
+    # the replay viewer, the statistics' charts and the help's jobs come only when used
     fetched = {response.url.rsplit("/", 1)[-1] for response in responses}
-    assert {"main.js", "render.js", "base.css"} <= fetched
-    assert not fetched & {"replay.js", "charts.js"}, fetched
+    assert {"main.js", "render.js", "base.css", "index.js"} <= fetched
+    assert not fetched & {"replay.js", "charts.js", "jobs.js", "hint.js", "solution.js"}, fetched
     assert total < FIRST_LOAD_LIMIT, total
     context.close()

@@ -5,13 +5,14 @@ solver has won, with progress."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from boards import short_board
-from spider_solitaire.messages import message
+from spider_solitaire.messages import message, text
 from spider_solitaire.winnable import stock
 
 from .support import Table, has_class
@@ -58,9 +59,10 @@ def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:
     panel = page.locator("#help-panel")
     expect(panel).to_be_visible()
     sentence = message("hints", "completes_run", "en")
-    # one short sentence first; the whole explanation one tap away (and in the live region)
+    # one short sentence first, led by its rank; the whole explanation one tap away (and in
+    # the live region)
     expect(page.locator("#help-text")).to_have_text(
-        "Move the ace of spades from column 2 to column 1: it completes a run."
+        "Hint 1 of 2: Move the ace of spades from column 2 to column 1: it completes a run."
     )
     expect(page.locator("#live")).to_contain_text(sentence)
     page.locator("#help-more").click()
@@ -89,21 +91,125 @@ def test_pressing_h_twice_shows_the_next_good_move(table: Any) -> None:
     page = table.page
     text = page.locator("#help-text")
     page.keyboard.press("h")
+    # "Hint 1 of 5" on the first too (issue 31 item 12), then its chance in words (issue 28)
     expect(text).to_have_text(
-        "Move the 8 of spades from column 9 to column 4: it turns up a face-down card."
+        re.compile(
+            r"Hint 1 of 5: Move the 8 of spades from column 9 to column 4: it turns up a "
+            r"face-down card\. About \d+% from here; the other lines \d+% or less\."
+        )
     )
     expect(table.column(4)).to_have_class(has_class("hint-target"))
     version = table.api_state()["version"]
     page.keyboard.press("h")  # again on the same table: the next one, with its own reason
     expect(text).to_have_text(
-        "Hint 2 of 5: Move the 5 of spades from column 10 to column 2: "
-        "it turns up a face-down card."
+        re.compile(
+            r"Hint 2 of 5: Move the 5 of spades from column 10 to column 2: it turns up a "
+            r"face-down card\. About \d+% from here"
+        )
     )
     expect(table.column(2)).to_have_class(has_class("hint-target"))
     expect(table.column(4)).not_to_have_class(has_class("hint-target"))
     expect(page.locator("#live")).to_contain_text("move the 5 of spades from column 10")
     state = table.api_state()
     assert (state["version"], state["assisted"]) == (version, True)  # no action, one mark
+
+
+LONGER_MS = 30_000
+"""How long a browser test waits for a hint thought about longer (ten times the search, on
+two cores shared with other tests)."""
+
+
+def said(key: str, language: str) -> re.Pattern[str]:
+    """The help's sentence ``key`` in ``language`` as a pattern, any number in each field."""
+    return re.compile(re.sub(r"\\\{\w+\\\}", r"\\d+", re.escape(message("help", key, language))))
+
+
+def ranked(number: int, language: str) -> re.Pattern[str]:
+    """The head of hint ``number`` of 5 in ``language`` ("Hint 2 of 5: ")."""
+    head = text("help", "hint_ranked", language, number=number, count=5, hint="")
+    return re.compile("^" + re.escape(head.strip()))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+def test_think_longer_shows_the_servers_chance_and_how_long_it_thought(
+    make_table: Any, locale: str
+) -> None:
+    """Issue 28: the hint's panel offers "Think longer" (its button, and Shift+H), which
+    asks the server for ``think_longer`` and shows the server's words for the chance and
+    the search spent; thought longer, the button goes. The "Why?" text says "now or in the
+    next few moves" once (issue 31 item 12)."""
+    language = locale[:2]
+    thought, chance = said("hint_longer", language), said("hint_chance_others", language)
+    table = make_table(locale=locale)
+    table.open(code="SP1-S2C-AAAAAAD")
+    page = table.page
+    shown, action = page.locator("#help-text"), page.locator("#help-action")
+    with page.expect_request("**/hint") as asked:
+        page.keyboard.press("h")
+    assert asked.value.post_data_json == {"version": 0, "index": 0, "think_longer": False}
+    expect(shown).to_have_text(chance)
+    expect(shown).not_to_have_text(thought)
+    expect(action).to_be_visible()
+    expect(action).to_have_text(message("web", "button.think_longer", language))
+    expect(action).to_have_attribute("title", message("web", "shortcut.think_longer", language))
+    page.locator("#help-more").click()
+    soon = message("help", "hint_soon", language)
+    expect(shown).to_contain_text(soon)
+    assert shown.inner_text().count(soon) == 1
+
+    with page.expect_request("**/hint") as asked:
+        action.click()
+    assert asked.value.post_data_json == {"version": 0, "index": 0, "think_longer": True}
+    expect(shown).to_have_text(ranked(1, language), timeout=LONGER_MS)
+    expect(shown).to_have_text(thought)
+    expect(shown).to_have_text(chance)
+    expect(action).to_be_hidden()
+    expect(page.locator(".hint-target")).to_have_count(1)
+    assert table.api_state()["version"] == 0  # thinking longer plays nothing
+
+    # H again on the same table: the next ranked hint of the longer search
+    with page.expect_request("**/hint") as asked:
+        page.keyboard.press("h")
+    assert asked.value.post_data_json == {"version": 0, "index": 1, "think_longer": True}
+    expect(shown).to_have_text(ranked(2, language), timeout=LONGER_MS)
+    expect(shown).to_have_text(thought)
+
+    # Shift+H on a fresh panel thinks longer about the best hint
+    page.keyboard.press("Escape")
+    expect(page.locator("#help-panel")).to_be_hidden()
+    with page.expect_request("**/hint") as asked:
+        page.keyboard.press("Shift+H")
+    assert asked.value.post_data_json == {"version": 0, "index": 0, "think_longer": True}
+    expect(shown).to_have_text(ranked(1, language), timeout=LONGER_MS)
+    expect(shown).to_have_text(thought)
+    expect(action).to_be_hidden()
+
+
+def test_the_table_stays_usable_while_a_hint_is_thought_about_longer(table: Any) -> None:
+    """Issue 28: while "Think longer" waits for its answer the page is not busy, a move is
+    played at once, and the answer, about the position before it, is not shown."""
+    table.open(code="SP1-S2C-AAAAAAD")
+    page = table.page
+    held: list[Any] = []
+    # the answer waits until the test lets it go
+    page.route("**/hint", lambda route: held.append(route))
+    page.keyboard.press("Shift+H")
+    panel = page.locator("#help-panel")
+    expect(page.locator("#help-text")).to_have_text(message("web", "hint.thinking_longer", "en"))
+    expect(panel).to_have_attribute("data-busy", "true")
+    expect(page.locator("#help-stop")).to_be_visible()
+    expect(page.locator("body")).not_to_have_attribute("data-busy", "true")
+    assert len(held) == 1
+
+    table.card(9, -1).dblclick()  # played while the hint is thought about
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(panel).to_be_hidden()
+    held[0].continue_()
+    table.idle()
+    page.wait_for_timeout(500)
+    expect(panel).to_be_hidden()  # the late answer is about the position before the move
+    expect(page.locator(".hinted, .hint-target")).to_have_count(0)
+    assert table.api_state()["version"] == 1
 
 
 def test_can_i_still_win_names_the_lost_move_and_undoes_back(table: Any) -> None:
@@ -288,6 +394,51 @@ def test_show_solution_plays_to_a_win_and_stops(table: Any) -> None:
     expect(page.locator("#win-assisted")).to_be_visible()
     expect(page.locator("#help-text")).to_have_text("The solution is played to the end.")
     assert table.api_state()["is_won"] and table.api_state()["assisted"]
+
+
+def test_show_solution_paused_steps_by_hand_like_a_replay(table: Any) -> None:
+    """Issue 31 item 13: Pause stops the solution's play; Step forward plays its next move,
+    Step back undoes one, and Play on goes on to the win."""
+    table.open_position(TRAP)
+    page = table.page
+    shown, action = page.locator("#help-text"), page.locator("#help-action")
+    back, forward = page.locator("#help-back"), page.locator("#help-forward")
+    page.locator("#solution").click()
+    expect(action).to_have_text("Pause", timeout=30_000)
+    expect(back).to_be_hidden()
+    action.click()
+    paused = message("web", "solution.paused", "en")
+    expect(shown).to_contain_text(paused)
+    expect(action).to_have_text("Play on")
+    expect(back).to_be_visible()
+    expect(forward).to_be_visible()
+    table.idle()
+    page.wait_for_timeout(1000)  # no move is played while paused
+    before = table.api_state()
+    left = int(re.findall(r"(\d+) moves? left", shown.inner_text())[0])
+    assert before["assisted"] is True
+
+    forward.click()
+    expect(shown).to_contain_text(f"{left - 1} move")
+    expect(shown).to_contain_text(paused)
+    table.idle()
+    ahead = table.api_state()
+    assert (ahead["version"], ahead["columns"] != before["columns"]) == (
+        before["version"] + 1,
+        True,
+    )
+
+    back.click()
+    expect(shown).to_contain_text("Undone")
+    expect(shown).to_contain_text(paused)
+    table.idle()
+    assert table.api_state()["columns"] == before["columns"]
+
+    action.click()  # Play on
+    expect(page.locator("#win-dialog")).to_be_visible(timeout=60_000)
+    expect(shown).to_have_text("The solution is played to the end.")
+    expect(back).to_be_hidden()
+    assert table.api_state()["is_won"]
 
 
 WON_BUT_ONE = "rules: S1C\nremoved: S S S S S S S\n" + (

@@ -1,4 +1,4 @@
-"""Asking the server's long answers as a client does (issue 21, item 5): ``POST
+"""Asking the server's help jobs as a client does (issue 21, item 5): ``POST
 /api/games/{id}/can-win`` answers 202 with a help job, and ``POST .../solution/next`` a
 step (200) or, with no solution kept, 202 with a help job; the client polls ``GET
 /api/help-jobs/{id}`` until it is no longer running.

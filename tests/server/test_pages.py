@@ -159,7 +159,7 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
     assert "HTTPValidationError" not in models
     responses = schema["paths"]["/api/games/{game_id}/actions"]["post"]["responses"]
     assert set(responses) == {"200", "400", "404", "409", "413", "422", "default"}
-    # the long answers: 202 with a help job to poll (issue 21, item 5)
+    # can-win and the solve: 202 with a help job to poll (issue 21, item 5)
     help_job = {"$ref": "#/components/schemas/HelpJob"}
     can_win = schema["paths"]["/api/games/{game_id}/can-win"]["post"]["responses"]
     assert "200" not in can_win

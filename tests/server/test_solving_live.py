@@ -1,6 +1,6 @@
 """The solver pool under a real server (uvicorn in a thread, real sockets): actions keep
 answering in their usual time while a solve runs, a player's new solver request cancels
-the older one, and a long answer the player stops, or stops polling, stops its solve."""
+the older one, and a help job the player stops, or stops polling, stops its solve."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ HARD = "SP1-S4C-AAAAAAB"
 """A 4-suit deal: the solver needs a few seconds (about 2 s here when idle)."""
 
 IDLE = 1.0
-"""``deal_search_idle_seconds``: a long answer nobody polls for a second is cancelled."""
+"""``deal_search_idle_seconds``: a help job nobody polls for a second is cancelled."""
 
 
 @pytest.fixture

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import string
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
@@ -196,6 +197,49 @@ def _printable(value: str) -> str:
 
 
 @cache
+def percent(chance: float) -> int:
+    """``chance`` (in [0, 1]) as a whole percentage, rounded (0.4 -> 40).
+
+    >>> percent(0.5811)
+    58
+    """
+    return round(chance * 100)
+
+
+def chance_text(
+    chance: float | None,
+    others: Sequence[float | None] = (),
+    language: str = "en",
+    *,
+    chosen: bool = True,
+) -> str | None:
+    """Return the sentence of a hint's estimated ``chance`` to win (in [0, 1]), with the
+    best of ``others`` (the other ranked hints' chances; None where no search judged one),
+    or None when the hint has no chance. When the ``chosen`` hint (the first, not one of
+    the next choices) is estimated lower than another line (the hint keeps the look-ahead's
+    line unless the estimate is clearly better,
+    :data:`~spider_solitaire.solver.hints.JUDGE_MARGIN`), the sentence says so.
+
+    >>> chance_text(0.4, [0.25, None, 0.1])
+    'About 40% from here; the other lines 25% or less.'
+    >>> chance_text(0.4, [], "es")
+    'Alrededor del 40 % desde aquí.'
+    >>> chance_text(0.4, [0.45])
+    "About 40% from here; another line is estimated at up to 45%, within the estimate's noise."
+    >>> chance_text(None, [0.3]) is None
+    True
+    """
+    if chance is None:
+        return None
+    judged = [value for value in others if value is not None]
+    if not judged:
+        return text("help", "hint_chance", language, percent=percent(chance))
+    best = percent(max(judged))
+    if chosen and best > percent(chance):  # the look-ahead's line; another a little higher
+        return text("help", "hint_chance_close", language, percent=percent(chance), others=best)
+    return text("help", "hint_chance_others", language, percent=percent(chance), others=best)
+
+
 def card_names(language: str = "en") -> dict[str, str]:
     """Return every card's name by its text, in ``language``: ``{"TS": "10 of spades",
     ...}`` (52 cards), from the ``cards`` section. Cached; must not be mutated.

@@ -81,7 +81,7 @@ SEARCH: Final = IdKind("search_id", 12)
 JOB: Final = IdKind("job_id", 12)
 """A solver job's id (16 characters; no route takes one)."""
 HELP_JOB: Final = IdKind("help_job_id", 12)
-"""A long answer's id (16 characters): "Can I still win?" or a solve, polled."""
+"""A help job's id (16 characters): "Can I still win?" or a solve, polled."""
 PLAYER: Final = IdKind("player_id", 24)
 """A player's id, the player cookie's value (32 characters)."""
 

@@ -373,6 +373,7 @@ _KEYS: tuple[tuple[str, str], ...] = (
     ("A", "keys.a_do"),
     ("D", "keys.d_do"),
     ("H", "keys.h_do"),
+    ("rules:keys.shift_h", "keys.shift_h_do"),
     ("rules:keys.undo", "keys.undo_do"),
     ("rules:keys.redo", "keys.redo_do"),
     ("rules:keys.escape", "keys.escape_do"),

@@ -546,6 +546,8 @@ def no_useful_move(game: Game) -> bool:
     scene = _scene(game, view, _Settings(HINT_WIDTH, HINT_DEPTH, None, 0))
     if _take_off(scene) is not None:
         return False
+    if _useful_move(scene.table, scene.board.columns, scene.forbidden) is not None:
+        return False  # then the hint is never stuck: no look-ahead needed (the action path)
     settings = _Settings(HINT_WIDTH, HINT_DEPTH, None, 0)
     candidates = _lines(scene, settings, _kept_plan(scene, settings))[1]
     return not candidates and _no_line(scene).reasons == ("stuck",)

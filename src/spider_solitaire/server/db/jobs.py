@@ -1,5 +1,5 @@
 """What the server processes share about solver work, in SQL: :class:`Jobs` keeps the searches
-for a winnable deal (``deal_searches``, with their heartbeat) and the long answers players
+for a winnable deal (``deal_searches``, with their heartbeat) and the help jobs players
 poll (``help_jobs``), the one solver job each player
 may have running (``player_jobs``), the solutions found for positions (``kept_solutions``),
 the job queue's solver jobs (``solver_jobs``, see :mod:`spider_solitaire.server.jobs.queue`)
@@ -29,7 +29,7 @@ from .tables import (
 Polled = Literal["search", "help_job"]
 """The two kinds of work a player starts and then polls, each in a table of its own with
 the same life (status, ``seen_at``, heartbeat): searches for a winnable deal
-(``deal_searches``) and long answers (``help_jobs``)."""
+(``deal_searches``) and help jobs (``help_jobs``)."""
 
 POLLED: Final[dict[str, Table]] = {"search": deal_searches, "help_job": help_jobs}
 """The table of each kind of polled work."""
@@ -73,23 +73,23 @@ class Jobs(Area):
         with self.database.writing() as connection:
             return bool(connection.execute(statement).rowcount)
 
-    # --- work a player polls: searches for a winnable deal, long answers ---------------
+    # --- work a player polls: searches for a winnable deal, help jobs ---------------
 
     def add_search(self, row: dict[str, Any], *, of: Polled = "search") -> None:
         """Save a new search for a winnable deal (a row of ``deal_searches``), or with
-        ``of="help_job"`` a new long answer (a row of ``help_jobs``)."""
+        ``of="help_job"`` a new help job (a row of ``help_jobs``)."""
         with self.database.writing() as connection:
             connection.execute(insert(POLLED[of]), row)
 
     def search(self, search_id: str, *, of: Polled = "search") -> dict[str, Any] | None:
-        """Return the search (or with ``of="help_job"`` the long answer) ``search_id`` as a
+        """Return the search (or with ``of="help_job"`` the help job) ``search_id`` as a
         dict of its columns (times in UTC), or None."""
         return self._by_id(POLLED[of], search_id)
 
     def update_search(
         self, search_id: str, *, running_only: bool = False, of: Polled = "search", **values: Any
     ) -> bool:
-        """Change columns of the search (or long answer) ``search_id``; with
+        """Change columns of the search (or help job) ``search_id``; with
         ``running_only``, only while its status is ``running`` (so an end is written once).
         Return whether a row changed."""
         table = POLLED[of]
@@ -108,7 +108,7 @@ class Jobs(Area):
         return self._changed(statement.values(**values))
 
     def beat_searches(self, search_ids: Iterable[str], *, of: Polled = "search") -> int:
-        """Write now as the heartbeat (``beat_at``) of the searches (or long answers)
+        """Write now as the heartbeat (``beat_at``) of the searches (or help jobs)
         ``search_ids`` that are still running; return how many were."""
         ids = list(search_ids)
         if not ids:
@@ -126,7 +126,7 @@ class Jobs(Area):
     def end_stale_search(
         self, search_id: str, before: datetime, *, of: Polled = "search", **values: Any
     ) -> bool:
-        """End the search (or long answer) ``search_id`` with ``values`` (its status,
+        """End the search (or help job) ``search_id`` with ``values`` (its status,
         reason, end time) when it is still running and its heartbeat is older than
         ``before`` (UTC); return True when this call ended it. One conditional UPDATE: of
         several processes that find the same search stale at once, exactly one ends it."""

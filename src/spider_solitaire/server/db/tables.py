@@ -151,7 +151,7 @@ help_jobs = Table(
     Column("ended_at", DateTime(timezone=True)),
     Column("beat_at", DateTime(timezone=True), nullable=False),
 )
-"""A long answer a player waits for, as a job polled from any process: "Can I still win?"
+"""A help job a player waits for, as a job polled from any process: "Can I still win?"
 (``kind`` ``can_win``) or the solve behind "Show solution" (``solution``) for the game
 ``game_id`` at ``version``, with the ``solve_limit`` (``normal``, ``long``); its progress
 (``probes``: positions solved), its end (``status``, ``reason``, the answer as JSON in

@@ -3,11 +3,12 @@
 * :mod:`.hint`: a hint from what the player sees, with its reasons;
 * :mod:`.can_win`: can-win ("Can I still win?") and, when not, the last winnable point;
 * :mod:`.solution`: the solver's solution, played one move at a time;
-* :mod:`.long_answers`: can-win and the solution's solve as jobs the browser polls;
+* :mod:`.help_jobs`: can-win and the solution's solve as help jobs the browser polls;
 * :mod:`.deal_search`: searches for a winnable deal;
-* :mod:`.polled`: what the work a player polls shares (deal searches, long answers);
+* :mod:`.polled`: what the work a player polls shares (deal searches, help jobs);
 * :mod:`.kept`: the solutions found so far, which the jobs share;
-* :mod:`.base`: who asks (:class:`Asker`) and what the jobs that run the solver share.
+* :mod:`.base`: who asks (:class:`Asker`) and what the jobs that run the solver share
+  (:class:`.HelpContext`).
 
 Everything the solver needs that the player must not see (face-down cards, the stock
 order) stays in the server: solves run in worker processes (:mod:`..jobs`) with full
@@ -28,12 +29,12 @@ from ..games import GameService
 from ..jobs.runner import Runner
 from ..settings import Settings
 from ..threads import Blocking
-from .base import Asker
+from .base import Asker, HelpContext
 from .can_win import CanWin
 from .deal_search import DealSearches
+from .help_jobs import HelpJobs
 from .hint import Hints
 from .kept import KeptSolutions
-from .long_answers import LongAnswers
 from .solution import Solutions
 
 __all__ = ["Asker", "HelpService"]
@@ -50,7 +51,7 @@ class HelpService:
         settings: the solver's limits.
 
     Attributes:
-        hints, can_win, solutions, long_answers, deal_searches: one per job (see the module
+        hints, can_win, solutions, help_jobs, deal_searches: one per job (see the module
             docstring).
         kept: the solutions found so far, by game and position.
     """
@@ -65,17 +66,16 @@ class HelpService:
     ) -> None:
         self.runner = runner
         self.kept = KeptSolutions(store)
-        self.hints = Hints(games, blocking, runner)
-        self.can_win = CanWin(games, blocking, runner, settings, self.kept)
-        self.solutions = Solutions(games, blocking, runner, settings, self.kept)
-        self.deal_searches = DealSearches(games, store, blocking, runner, settings, self.kept)
-        self.long_answers = LongAnswers(
-            games, store, blocking, runner, settings, self.kept, self.can_win, self.solutions
-        )
+        context = HelpContext(games, store, blocking, runner, settings, self.kept)
+        self.hints = Hints(context)
+        self.can_win = CanWin(context)
+        self.solutions = Solutions(context)
+        self.deal_searches = DealSearches(context)
+        self.help_jobs = HelpJobs(context, self.can_win, self.solutions)
 
     async def close(self) -> None:
-        """End every deal search and long answer of this process (``search_interrupted``),
+        """End every deal search and help job of this process (``search_interrupted``),
         then stop every solver task (the app is shutting down)."""
         await self.deal_searches.close()
-        await self.long_answers.close()
+        await self.help_jobs.close()
         await self.runner.close()

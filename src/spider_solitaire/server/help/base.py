@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..db import Store
 from ..errors import ApiError
 from ..game_cache import LoadedGame
 from ..games import GameService
@@ -28,12 +29,14 @@ class Asker:
     address: str | None = None
 
 
-class SolverHelp:
-    """A help job that runs the solver (see :class:`~.can_win.CanWin`,
-    :class:`~.solution.Solutions`, :class:`~.deal_search.DealSearches`).
+@dataclass(frozen=True, slots=True)
+class HelpContext:
+    """What every help job works with, made once by :class:`~.HelpService` and passed to
+    each (issue 29: the same six arguments were written in four constructors).
 
-    Args:
+    Attributes:
         games: the game service (reads games, plays moves, marks them assisted).
+        store: the database (kept solutions, deal searches, help jobs).
         blocking: how the service's blocking methods are run (see :mod:`..threads`).
         runner: runs the solver's tasks for players.
         settings: the solver's limits.
@@ -41,19 +44,29 @@ class SolverHelp:
             or a deal search is played by the solution's steps).
     """
 
-    def __init__(
-        self,
-        games: GameService,
-        blocking: Blocking,
-        runner: Runner,
-        settings: Settings,
-        kept: KeptSolutions,
-    ) -> None:
-        self.games = games
-        self.blocking = blocking
-        self.runner = runner
-        self.settings = settings
-        self.kept = kept
+    games: GameService
+    store: Store
+    blocking: Blocking
+    runner: Runner
+    settings: Settings
+    kept: KeptSolutions
+
+
+class SolverHelp:
+    """A help job that runs the solver (see :class:`~.hint.Hints`, :class:`~.can_win.CanWin`,
+    :class:`~.solution.Solutions`, :class:`~.deal_search.DealSearches`,
+    :class:`~.help_jobs.HelpJobs`), made from the shared :class:`HelpContext`, whose parts
+    it names as attributes (``games``, ``store``, ``blocking``, ``runner``, ``settings``,
+    ``kept``)."""
+
+    def __init__(self, context: HelpContext) -> None:
+        self.context = context
+        self.games = context.games
+        self.store = context.store
+        self.blocking = context.blocking
+        self.runner = context.runner
+        self.settings = context.settings
+        self.kept = context.kept
 
     async def _unwon(self, player: str | None, game_id: str, version: int) -> LoadedGame:
         """Return ``player``'s game at ``version``, which must be the game they are

@@ -82,7 +82,7 @@ def last_winnable(
 
 
 class CanWinResult(BaseModel):
-    """What "Can I still win?" found, as a long answer keeps it (``help_jobs.result``, JSON):
+    """What "Can I still win?" found, as a help job keeps it (``help_jobs.result``, JSON):
     the ``answer``, the solver's ``seconds``, where the game could still be won when no
     (``last_winnable``) and whether an ``unknown`` may be asked again with the long limit
     (``longer``). The sentences are made when it is read, in the reader's language."""
@@ -94,7 +94,7 @@ class CanWinResult(BaseModel):
 
 
 class CanWin(SolverHelp):
-    """Can-win ("Can I still win?") for the long answers (made as :class:`.SolverHelp`)."""
+    """Can-win ("Can I still win?") for the help jobs (made as :class:`.SolverHelp`)."""
 
     def known(self, loaded: LoadedGame) -> CanWinResult | None:
         """The answer without the solver: ``yes`` when a solution of the current position is

@@ -1,5 +1,5 @@
 """Solver work a player starts and then polls, from any server process: what searches for a
-winnable deal (:mod:`.deal_search`) and long answers (:mod:`.long_answers`: "Can I still
+winnable deal (:mod:`.deal_search`) and help jobs (:mod:`.help_jobs`: "Can I still
 win?", the solve behind "Show solution") share.
 
 Such work outlives the request that started it: it runs on an event loop of its own, in a
@@ -29,15 +29,10 @@ from collections.abc import Coroutine
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar, Literal
 
-from ..db import Store
 from ..db.jobs import Polled
 from ..errors import ApiError
-from ..games import GameService
-from ..jobs.runner import Disconnected, Runner
-from ..settings import Settings
-from ..threads import Blocking
-from .base import SolverHelp
-from .kept import KeptSolutions
+from ..jobs.runner import Disconnected
+from .base import HelpContext, SolverHelp
 
 log = logging.getLogger(__name__)
 
@@ -77,24 +72,14 @@ class PolledWork(SolverHelp):
     module docstring). Subclasses start it (:meth:`_launch`) and say what a row means.
 
     Args:
-        games, blocking, runner, settings, kept: as for :class:`.SolverHelp`.
-        store: the database the rows live in.
+        context: what the help jobs share (:class:`.HelpContext`; ``store`` holds the rows).
     """
 
     ROWS: ClassVar[Polled]
     """Which table the rows live in."""
 
-    def __init__(
-        self,
-        games: GameService,
-        store: Store,
-        blocking: Blocking,
-        runner: Runner,
-        settings: Settings,
-        kept: KeptSolutions,
-    ) -> None:
-        super().__init__(games, blocking, runner, settings, kept)
-        self.store = store
+    def __init__(self, context: HelpContext) -> None:
+        super().__init__(context)
         self._tasks: dict[str, concurrent.futures.Future[None]] = {}
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -19,7 +19,7 @@ from .texts import solution_message
 
 
 class Solutions(SolverHelp):
-    """The solution one move at a time, for the routes and the long answers (made as
+    """The solution one move at a time, for the routes and the help jobs (made as
     :class:`.SolverHelp`)."""
 
     async def next_step(self, asker: Asker, game_id: str, version: int) -> SolutionStep | None:
@@ -28,7 +28,7 @@ class Solutions(SolverHelp):
         of the solution are left, with the sentences in the asker's language. The game is
         marked assisted and solved (the solver played it: docs/record.md), in the same
         transaction as the move. None when no solution of
-        this position is kept: then it is solved first, as a long answer
+        this position is kept: then it is solved first, as a help job
         (:meth:`solve`).
 
         Raises:

@@ -159,7 +159,7 @@ def searching(tried: int, max_tries: int, language: str) -> str:
 
 
 def thinking(kind: str, probes: int, language: str) -> str:
-    """Return a running long answer's progress: for ``can_win`` "Working out whether this
+    """Return a running help job's progress: for ``can_win`` "Working out whether this
     game can still be won…", then, once the solver has probed earlier positions (it
     found the current one lost), "… looking back through it: 3 positions checked…"; for
     ``solution`` "Finding a solution…"."""

@@ -20,7 +20,7 @@ from typing import Any
 from ...codes import GameCode
 from ...game import Game
 from ...position import Position
-from ...solver import hints, solve
+from ...solver import HINT_BUDGET, hints, solve
 from ...variants import SPIDER, find_variant
 from .worker import Report
 
@@ -78,17 +78,28 @@ class WinnableOutcome:
     seconds: float
 
 
+RankedHint = tuple[str | None, tuple[str, ...], tuple[str, ...], float | None, int]
+"""One ranked hint of :class:`HintOutcome` ``more``, in notation: ``(move, reasons, line,
+chance, nodes)`` as :class:`~spider_solitaire.solver.Hint` has them."""
+
+
 @dataclass(frozen=True, slots=True)
 class HintOutcome:
     """A hint's answer (:func:`hint_job`): the move in notation (count resolved; ``d`` for
-    a deal; None when stuck or won), its reason codes and the short plan it starts; and
-    ``more``: the next good moves, best first, each as ``(move, reasons, line)`` the same
-    way (:func:`spider_solitaire.solver.hints`)."""
+    a deal; None when stuck or won), its reason codes, the short plan it starts, its
+    estimated chance to win (in [0, 1]; None when no search judged it) and the node
+    expansions the search spent (``nodes``); ``more``: the next good moves, best first, each
+    as :data:`RankedHint` (:func:`spider_solitaire.solver.hints`); ``budget``: the node
+    budget the search was given (:data:`~spider_solitaire.solver.HINT_BUDGET`, ten times as
+    much to think longer)."""
 
     move: str | None
     reasons: tuple[str, ...]
     line: tuple[str, ...]
-    more: tuple[tuple[str | None, tuple[str, ...], tuple[str, ...]], ...] = ()
+    more: tuple[RankedHint, ...] = ()
+    chance: float | None = None
+    nodes: int = 0
+    budget: int = HINT_BUDGET
 
 
 def solve_game(game: Game, time_limit: float | None, node_limit: int | None) -> SolveOutcome:
@@ -216,21 +227,32 @@ def winnable_job(
     return WinnableOutcome(None, (), tried, time.monotonic() - started)
 
 
-def hint_job(report: Report, start: str, snapshot: dict[str, Any], undo_limit: int) -> HintOutcome:
+def hint_job(
+    report: Report,
+    start: str,
+    snapshot: dict[str, Any],
+    undo_limit: int,
+    budget: int = HINT_BUDGET,
+) -> HintOutcome:
     """The solver's ranked hints (:func:`spider_solitaire.solver.hints`, which read only the
     player's view and the positions since the last deal) for the game that ``snapshot``
     (:meth:`Game.snapshot <spider_solitaire.game.Game.snapshot>`) describes, whose start
-    position is ``start`` (notation) and whose undo limit is ``undo_limit``."""
+    position is ``start`` (notation) and whose undo limit is ``undo_limit``, judged within
+    ``budget`` node expansions (last, so that a job queued by an older release, which
+    gives none, gets the default)."""
     base = Game(Position.from_text(start, strict=False), undo_limit=undo_limit)
-    ranked = [
+    ranked: list[RankedHint] = [
         (
             str(found.move) if found.move is not None else None,
             found.reasons,
             tuple(map(str, found.line)),
+            found.chance,
+            found.nodes,
         )
-        for found in hints(Game.from_snapshot(snapshot, base))
+        for found in hints(Game.from_snapshot(snapshot, base), budget=budget)
     ]
-    return HintOutcome(*ranked[0], more=tuple(ranked[1:]))
+    move, reasons, line, chance, nodes = ranked[0]
+    return HintOutcome(move, reasons, line, tuple(ranked[1:]), chance, nodes, budget)
 
 
 TASKS = {job.__name__: job for job in (solve_job, history_job, winnable_job, hint_job)}
@@ -267,8 +289,23 @@ def decode_outcome(text: str) -> Outcome:
     if kind == "WinnableOutcome":
         return WinnableOutcome(**fields)
     if kind == "HintOutcome":
-        more = tuple((m, tuple(r), tuple(line)) for m, r, line in fields.get("more", ()))
-        return HintOutcome(
-            fields["move"], tuple(fields["reasons"]), tuple(fields["line"]), more=more
-        )
+        return _hint_outcome(fields)
     raise ValueError(f"{kind!r} is not a task's answer")
+
+
+def _hint_outcome(fields: dict[str, Any]) -> HintOutcome:
+    """The :class:`HintOutcome` of its JSON ``fields`` (an older worker's answer has no
+    chance, nodes or budget: None, 0 and the default)."""
+    more: list[RankedHint] = []
+    for item in fields.get("more", ()):
+        move, reasons, line, chance, nodes = [*item, None, 0][:5]
+        more.append((move, tuple(reasons), tuple(line), chance, nodes))
+    return HintOutcome(
+        fields["move"],
+        tuple(fields["reasons"]),
+        tuple(fields["line"]),
+        tuple(more),
+        fields.get("chance"),
+        fields.get("nodes", 0),
+        fields.get("budget", HINT_BUDGET),
+    )

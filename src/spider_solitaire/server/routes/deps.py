@@ -108,7 +108,7 @@ ShareId = Annotated[str, Depends(share_id_in_path)]
 SearchId = Annotated[str, Depends(search_id_in_path)]
 """A winnable-deal search's id from the path, of the right shape (:data:`..ids.SEARCH`)."""
 HelpJobId = Annotated[str, Depends(help_job_id_in_path)]
-"""A long answer's id from the path, of the right shape (:data:`..ids.HELP_JOB`)."""
+"""A help job's id from the path, of the right shape (:data:`..ids.HELP_JOB`)."""
 
 
 async def asker(request: Request, player: Player, language: Language) -> Asker:

@@ -1,5 +1,5 @@
 """Help: a hint, can-win ("Can I still win?"), the solution one move at a time (can-win and
-the solution's solve as long answers to poll), and searches for winnable deals
+the solution's solve as help jobs to poll), and searches for winnable deals
 (docs/api.md). Undoing several steps at once is in
 :mod:`.actions`."""
 
@@ -62,8 +62,12 @@ def game_help_responses(s422: str) -> dict[int | str, dict[str, Any]]:
 async def hint(game_id: GameId, body: HintRequest, helper: Help, asker: Asking) -> HintAnswer:
     """Suggest one action from what the player can see, with its sentences in the
     player's language: the best (``index`` 0) or the next good one (``index`` 1, 2...,
-    round again); the game is marked assisted (once)."""
-    return await helper.hints.hint(asker, game_id, body.version, body.index)
+    round again, ranked by estimated chance), with its estimated chance and the nodes
+    spent; ``"think_longer": true`` gives the search ten times the node budget. The game
+    is marked assisted (once)."""
+    return await helper.hints.hint(
+        asker, game_id, body.version, body.index, longer=body.think_longer
+    )
 
 
 HELP_JOB_202: dict[int | str, dict[str, Any]] = {
@@ -73,7 +77,7 @@ HELP_JOB_202: dict[int | str, dict[str, Any]] = {
         "GET /api/help-jobs/{help_job_id} (from any server process)",
     }
 }
-"""The 202 of a route that answers with a long answer to poll."""
+"""The 202 of a route that answers with a help job to poll."""
 
 
 @router.post(
@@ -90,7 +94,7 @@ async def can_win(game_id: GameId, body: CanWinRequest, helper: Help, asker: Ask
     words in the player's language. The game is marked assisted. ``"limit": "long"``
     gives the solver the server's longer limit ("Keep thinking"). A position whose
     solution the server keeps is answered at once (the job comes back done)."""
-    answers = helper.long_answers
+    answers = helper.help_jobs
     long = body.limit == "long"
     job = await answers.start_can_win(asker, game_id, body.version, long=long)
     return answers.view(job, asker.language)
@@ -124,42 +128,42 @@ async def solution_next(
     if step is not None:
         return step
     await blocking(limiter.check, "solver", asker.address, asker.player)
-    answers = helper.long_answers
+    answers = helper.help_jobs
     job = await answers.start_solution(asker, game_id, body.version)
     response.status_code = 202
     return answers.view(job, asker.language)
 
 
 HELP_JOB = "/help-jobs/{help_job_id}"
-"""One long answer."""
+"""One help job."""
 
 
 @router.get(
     HELP_JOB,
     responses=error_responses(404, s422=BAD_ID),
-    summary="How a long answer goes",
+    summary="How a help job goes",
 )
 async def get_help_job(
     help_job_id: HelpJobId, helper: Help, player: Player, language: Language
 ) -> HelpJob:
-    """Return the long answer's progress, or its end: the can-win answer, the solution
+    """Return the help job's progress, or its end: the can-win answer, the solution
     kept, or why not. A running job that nobody asks about for a while is cancelled; one
     whose server process went away is ended (``search_interrupted``) by this poll."""
-    answers = helper.long_answers
+    answers = helper.help_jobs
     return answers.view(answers.find(player, help_job_id), language)
 
 
 @router.post(
     HELP_JOB + "/stop",
     responses=error_responses(404, s422=BAD_ID),
-    summary="Stop a long answer",
+    summary="Stop a help job",
 )
 async def stop_help_job(
     help_job_id: HelpJobId, helper: Help, player: Player, language: Language
 ) -> HelpJob:
-    """Stop the long answer (its solver process is killed) and answer how it ended
+    """Stop the help job (its solver process is killed) and answer how it ended
     (``cancelled``, ``stopped``); one that has already ended is left as it is."""
-    answers = helper.long_answers
+    answers = helper.help_jobs
     return answers.view(answers.stop(player, help_job_id), language)
 
 

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
+from ...solver import HINT_BUDGET
 from ...variants import CLASSIC
 from .common import (
     DEFAULT_VARIANT,
@@ -32,11 +33,18 @@ class HelpRequest(StrictBody):
 class HintRequest(StrictBody):
     """Ask for a hint about the game at ``version``: ``index`` 0 (the default) is the best,
     1 the next good move, and so on, round again past the last (``index`` modulo the
-    hints ranked): what repeated presses of H ask for."""
+    hints ranked): what repeated presses of H ask for. ``think_longer`` true gives the
+    search ten times the node budget ("Think longer"); a value that is not a JSON boolean
+    is 400 ``bad_request`` naming the field."""
 
     version: Version
     index: Annotated[int, Field(ge=0, le=1000)] = Field(
         default=0, description="which ranked hint: 0 the best, then the next (wraps round)"
+    )
+    think_longer: bool = Field(
+        default=False,
+        description='"Think longer" (Shift+H): the search gets ten times the node budget '
+        "(solver.THINK_LONGER times solver.HINT_BUDGET)",
     )
 
 
@@ -87,6 +95,36 @@ class HintView(BaseModel):
         default=1, description="how many hints are ranked for this position (at most 5)"
     )
     rank: str = Field(default="", description='"2 of 5"')
+    why: str = Field(
+        default="",
+        description="the whole explanation (the panel's Why?): text, then once "
+        '"Here is what it does, now or in the next few moves." when a reason may come '
+        "from the line the move starts, then the messages",
+    )
+    chance: Annotated[float, Field(ge=0, le=1)] | None = Field(
+        default=None,
+        description="the search's estimate of the chance to win by following the hints "
+        "from here; null when no search judged this hint (a take-off, stuck, a forced "
+        "deal; a followed plan keeps the chance estimated when it was chosen)",
+    )
+    chance_text: str | None = Field(
+        default=None,
+        description='"About 40% from here; the other lines 25% or less." (null without a chance)',
+    )
+    nodes: Annotated[int, Field(ge=0)] = Field(
+        default=0, description="node expansions the search spent on this hint (0: none ran)"
+    )
+    budget: Annotated[int, Field(ge=1)] = Field(
+        default=HINT_BUDGET, description="the node budget the search was given"
+    )
+    thought_longer: bool = Field(
+        default=False, description='the hint was asked with "think_longer": true'
+    )
+    longer_text: str | None = Field(
+        default=None,
+        description='when thought longer, "Thought longer: 48213 positions weighed." '
+        "(``nodes``); else null",
+    )
 
 
 class HintAnswer(BaseModel):
@@ -210,7 +248,7 @@ class DealSearch(BaseModel):
 
 
 class HelpJob(BaseModel):
-    """A long answer the player polls (``GET /api/help-jobs/{id}``): "Can I still win?"
+    """A help job the player polls (``GET /api/help-jobs/{id}``): "Can I still win?"
     (``kind`` ``can_win``) or the solve behind "Show solution" (``solution``), asked about
     the game ``game_id`` at ``version``.
 

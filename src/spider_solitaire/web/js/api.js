@@ -75,9 +75,9 @@ export function createApi({ language = () => "en", base = "", answered = () => {
     open: (id, confirm = []) => request("POST", `/api/games/${encodeURIComponent(id)}/open`, { confirm }),
     /** `{version, action, ...}` -> {state, events, announcement}. */
     act: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
-    /** -> {state, hint}; `index`: which ranked hint (0 the best, the server wraps round). */
-    hint: (id, version, index = 0) =>
-      request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version, index }),
+    /** -> {state, hint}; `index`: which ranked hint (0 the best, the server wraps round); `thinkLonger`: ten times the search. */
+    hint: (id, version, index = 0, thinkLonger = false) =>
+      request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { version, index, think_longer: thinkLonger }),
     /**
      * "Can I still win?" -> a help job (202) to poll with helpJob() until its `status` is
      * not "running"; once "done", its `can_win` is {state, answer, seconds, last_winnable,

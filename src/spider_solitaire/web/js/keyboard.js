@@ -1,6 +1,7 @@
 // Everything with the keyboard alone: arrows choose a column and a card, Enter or Space
-// picks up and puts down, A auto-moves, D deals, H asks for a hint, Ctrl/Cmd+Z undo,
-// Ctrl/Cmd+Y redo, Escape puts held cards back (or closes the help's answer).
+// picks up and puts down, A auto-moves, D deals, H asks for a hint (Shift+H thinks
+// longer about it), Ctrl/Cmd+Z undo, Ctrl/Cmd+Y redo, Escape puts held cards back (or
+// closes the help's answer).
 import { t } from "./i18n.js";
 import { COLUMNS } from "./layout.js";
 import { groupOf, targetsOf } from "./state.js";
@@ -14,14 +15,14 @@ const typing = (target) => target?.closest?.("input, select, textarea, [contente
  * @param store state.js's store: focus, held, lift, setFocus, setHover, drop, release
  * @param host.onMove (column, count, target) => Promise<boolean>
  * @param host.onAuto (column, count) => Promise<boolean>
- * @param host.onDeal, host.onUndo, host.onRedo, host.onHint () => void
+ * @param host.onDeal, host.onUndo, host.onRedo, host.onHint, host.onThinkLonger () => void
  * @param host.onTakeOff (column) => void: take off the complete run at the end of column (T)
  * @param host.onEscape () => boolean: close what is open (true when something was)
  * @param host.announce (text) => void
  * @param host.whenIdle () => Promise: settles once the requests already sent are answered
  */
 export function attachKeyboard(tableau, view, store, host) {
-  const { onMove, onAuto, onDeal, onTakeOff, onUndo, onRedo, onHint, onEscape, announce } = host;
+  const { onMove, onAuto, onDeal, onTakeOff, onUndo, onRedo, onHint, onThinkLonger, onEscape, announce } = host;
   const whenIdle = host.whenIdle || (() => Promise.resolve());
 
   // Keys wait their turn: a key pressed while a move is on its way to the server acts
@@ -148,8 +149,9 @@ export function attachKeyboard(tableau, view, store, host) {
       const offer = offers.find((entry) => entry.column === store.focus.column) || offers[0];
       later(() => onTakeOff(offer.column));
     } else if (plain && key === "h") {
+      // Shift+H: "Think longer" about the hint
       event.preventDefault();
-      later(onHint);
+      later(event.shiftKey ? onThinkLonger : onHint);
     } else if (key === "escape" && store.held) {
       event.preventDefault();
       later(() => store.held && putBack());

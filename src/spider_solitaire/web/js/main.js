@@ -7,7 +7,7 @@ import { createStore } from "./state.js";
 import { createView } from "./render.js";
 import { attachPointer } from "./pointer.js";
 import { attachKeyboard } from "./keyboard.js";
-import { createHelp } from "./help.js";
+import { createHelp } from "./help/index.js";
 import { createSummary } from "./finish.js";
 import { createDaily } from "./daily.js";
 import { language } from "./i18n.js";
@@ -165,6 +165,7 @@ async function main() {
     onUndo: session.undo,
     onRedo: session.redo,
     onHint: () => help.hint(),
+    onThinkLonger: () => help.thinkLonger(),
     onEscape: () => help.close(),
     announce,
     whenIdle: requests.whenIdle,

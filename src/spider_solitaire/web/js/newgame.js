@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
  * @param settings the settings of settings.js (suits, rule, winnable)
  * @param session startGame, started (session.js)
  * @param requests enqueue (requests.js)
- * @param help searchDeal (help.js)
+ * @param help searchDeal (help/index.js)
  * @param api variants (api.js): the games of the family the server offers
  */
 export function attachNewGame(settings, session, requests, help, api) {

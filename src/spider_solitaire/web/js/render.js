@@ -221,7 +221,7 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
    * The take-off button on a complete run the server listed in `take_offs` (spider-1949:
    * the player takes a run off when they choose), on the run's Ace below its corner;
    * none elsewhere. Its id is `take-off-<column>`, so that a take-off hint can mark it
-   * (help.js).
+   * (help/hint.js).
    */
   function placeTakeOff(colEl, column, game, length, sizes) {
     const offer = (game?.take_offs || []).find((entry) => entry.column === column);

@@ -1,4 +1,4 @@
-"""Long answers: "Can I still win?" and the solve behind "Show solution", which can take
+"""Help jobs: "Can I still win?" and the solve behind "Show solution", which can take
 longer than a reverse proxy waits (10 s of solving and 20 s through the history for
 can-win, 60 s with "Keep thinking"), run as work the player polls (:mod:`.polled`): the
 request answers 202 with the job at once, and ``GET /api/help-jobs/{id}`` from any server
@@ -14,50 +14,36 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ..db import Store
 from ..errors import reason_message
 from ..game_cache import LoadedGame
-from ..games import GameService
 from ..ids import HELP_JOB
-from ..jobs.runner import JobLimits, Runner
+from ..jobs.runner import JobLimits
 from ..schemas.help import HelpJob
-from ..settings import Settings
-from ..threads import Blocking
-from .base import Asker
+from .base import Asker, HelpContext
 from .can_win import CanWin, CanWinResult
-from .kept import KeptSolutions
 from .polled import PolledWork, now, utc
 from .solution import Solutions
 from .texts import thinking
 
 Kind = Literal["can_win", "solution"]
-"""What a long answer answers."""
+"""What a help job answers."""
 
 
-class LongAnswers(PolledWork):
-    """The long answers, for the routes (work a player polls, :class:`.PolledWork`), made
-    by :class:`.CanWin` and :class:`.Solutions`.
+class HelpJobs(PolledWork):
+    """The help jobs, for the routes (work a player polls, :class:`.PolledWork`; the
+    ``help_job`` rows, :class:`~..schemas.help.HelpJob`, ``/api/help-jobs``), made by
+    :class:`.CanWin` and :class:`.Solutions`.
 
     Args:
-        games, store, blocking, runner, settings, kept: as for :class:`.PolledWork`.
+        context: what the help jobs share (:class:`.HelpContext`).
         can_win: solves for "Can I still win?".
         solutions: solves for "Show solution" (and keeps the solution it plays).
     """
 
     ROWS = "help_job"
 
-    def __init__(
-        self,
-        games: GameService,
-        store: Store,
-        blocking: Blocking,
-        runner: Runner,
-        settings: Settings,
-        kept: KeptSolutions,
-        can_win: CanWin,
-        solutions: Solutions,
-    ) -> None:
-        super().__init__(games, store, blocking, runner, settings, kept)
+    def __init__(self, context: HelpContext, can_win: CanWin, solutions: Solutions) -> None:
+        super().__init__(context)
         self.can_win = can_win
         self.solutions = solutions
 
@@ -125,7 +111,7 @@ class LongAnswers(PolledWork):
         }
 
     def _limits(self, row: dict[str, Any], asker: Asker) -> JobLimits:
-        """The solver job's limits for the long answer ``row`` (its CPU budget is set by
+        """The solver job's limits for the help job ``row`` (its CPU budget is set by
         the solving module): stopped with the row, progress written to it."""
         job_id, store, rows = row["id"], self.store, self.ROWS
 
@@ -148,7 +134,7 @@ class LongAnswers(PolledWork):
         self._end(row["id"], "done", None, result=str(moves))
 
     def find(self, player: str | None, job_id: str) -> dict[str, Any]:
-        """Return the player's long answer ``job_id`` (a running one is kept alive, or
+        """Return the player's help job ``job_id`` (a running one is kept alive, or
         ended ``search_interrupted`` when its process stopped beating).
 
         Raises:
@@ -157,7 +143,7 @@ class LongAnswers(PolledWork):
         return self._find(player, job_id)
 
     def stop(self, player: str | None, job_id: str) -> dict[str, Any]:
-        """Cancel the player's long answer ``job_id`` (``cancelled`` with ``stopped``;
+        """Cancel the player's help job ``job_id`` (``cancelled`` with ``stopped``;
         nothing happens once it has ended); return it.
 
         Raises:
@@ -166,7 +152,7 @@ class LongAnswers(PolledWork):
         return self._stop(player, job_id)
 
     def view(self, row: dict[str, Any], language: str) -> HelpJob:
-        """Return what the player sees of the long answer ``row``, its sentence and (a
+        """Return what the player sees of the help job ``row``, its sentence and (a
         can-win answer once done) the answer with the game's current state, in
         ``language``."""
         started = utc(row["started_at"])
