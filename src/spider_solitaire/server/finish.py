@@ -18,7 +18,7 @@ from ..solver import solve
 FINISH_NODES = 10_000
 """The most positions the solver looks at to find a finishing line (a decision of ours:
 an all-face-up endgame a player can finish is found within a few hundred; the worst
-position we tried, a whole four-suit deck face up with no win found, takes about 35 ms at
+position we tried, a whole four-suit deck face up with no win found, takes about 35-50 ms at
 this limit on the development machine: ``python bench/finish.py``)."""
 
 
