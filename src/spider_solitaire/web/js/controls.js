@@ -11,7 +11,7 @@ const FINISH_STEP_MS = 250; // between two moves of a finish (its moves are anim
  * @param settings the settings of settings.js (showTime)
  * @param session deal, undo, redo, act (session.js)
  * @param messages notice, announce (messages.js)
- * @returns {draw(game)}
+ * @returns {draw(game), celebrating(on)}
  */
 export function createControls(store, settings, session, { notice, announce }) {
   function draw(game) {
@@ -88,5 +88,13 @@ export function createControls(store, settings, session, { notice, announce }) {
     restartDialog.returnValue = "";
   });
 
-  return { draw };
+  /**
+   * While a win is celebrated, Hint, "Can I still win?" and "Show solution" are disabled
+   * (the game is won: there is nothing to ask), and enabled again for the summary.
+   */
+  function celebrating(on) {
+    for (const id of ["hint", "can-win", "solution"]) $(id).disabled = on;
+  }
+
+  return { draw, celebrating };
 }

@@ -137,6 +137,7 @@ async function main() {
     startGame,
     declined: DECLINED,
     showError,
+    celebrating: controls.celebrating,
   });
   store.subscribe((kind, detail) => {
     if (kind !== "game") return;
