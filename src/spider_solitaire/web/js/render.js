@@ -266,6 +266,7 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     // the page's --cols sizes the cards (larger with seven)
     const count = game?.column_count || COLUMNS;
     document.body.style.setProperty("--cols", String(count));
+    document.body.dataset.cols = String(count); // table.css: large cards sized to the columns
     for (let c = 1; c <= COLUMNS; c++) {
       const colEl = columnEls[c - 1];
       colEl.hidden = c > count;
