@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 from playwright.sync_api import expect
@@ -36,7 +37,7 @@ def test_large_cards_in_seven_columns_sit_side_by_side_and_are_larger(make_table
     normal = _wisp(make_table, large=False).page.evaluate(CARD_BOXES)
     large = _wisp(make_table, large=True).page.evaluate(CARD_BOXES)
     assert len(large) == 7
-    for (_, right, _), (left, _, _) in zip(large, large[1:], strict=False):
+    for (_, right, _), (left, _, _) in pairwise(large):
         assert right <= left + 0.5, large  # no card covers its right neighbour
     width = lambda boxes: boxes[0][1] - boxes[0][0]  # noqa: E731
     # seven columns already nearly fill a phone: as wide as they go, with larger corners
