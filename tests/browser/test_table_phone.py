@@ -53,3 +53,48 @@ def test_the_large_cards_setting_says_ten_columns_do_not_fit(make_table: Any) ->
         help_text = table.page.locator("#large-cards-help")
         expect(help_text).to_be_visible()
         expect(help_text).to_have_text(message("web", "settings.large_cards_help", language))
+
+
+ACTION_LABELS = """() => [...document.querySelectorAll('.actions .icon-button .label')]
+.map(label => {
+  const box = label.getBoundingClientRect();
+  return {id: label.closest('.icon-button').id, text: label.textContent, width: box.width,
+          height: box.height, left: box.left, right: box.right,
+          shown: getComputedStyle(label).display !== 'none'};
+})"""
+
+ACTION_KEYS = {
+    "undo": "button.undo",
+    "redo": "button.redo",
+    "new-game": "button.new",
+    "restart": "button.restart",
+    "rules-link": "button.rules",
+    "settings": "button.settings",
+    "menu-button": "button.menu",
+}
+
+
+def test_the_phone_toolbar_says_what_each_button_does(make_table: Any) -> None:
+    for locale, language in (("en-US", "en"), ("es-ES", "es")):
+        table: Table = make_table(viewport=PHONE, touch=True, locale=locale)
+        table.open()
+        labels = table.page.evaluate(ACTION_LABELS)
+        assert [label["id"] for label in labels] == list(ACTION_KEYS)
+        for label in labels:
+            assert label["shown"] and label["width"] > 10 and label["height"] > 8, label
+            assert label["text"] == message("web", ACTION_KEYS[label["id"]], language)
+            assert label["left"] >= 0 and label["right"] <= PHONE["width"], label
+        for one, two in pairwise(labels):
+            assert one["right"] <= two["left"], (one, two)
+
+
+def test_restart_asks_first_and_says_what_it_does(make_table: Any) -> None:
+    for locale, language in (("en-US", "en"), ("es-ES", "es")):
+        table: Table = make_table(viewport=PHONE, touch=True, locale=locale)
+        table.open("SP1-S1C-AAAAAAD")
+        table.page.locator("#restart").click()
+        dialog = table.page.locator("#restart-dialog")
+        expect(dialog).to_be_visible()
+        expect(dialog).to_contain_text(message("web", "restart.text", language))
+        # it says how Restart differs from New game, in the New game button's own words
+        assert message("web", "button.new", language) in message("web", "restart.text", language)
