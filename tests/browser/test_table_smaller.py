@@ -40,3 +40,25 @@ def test_a_closed_window_leaves_no_ring_on_its_button_after_a_tap_or_a_click(
         # and the keyboard brings it back: Tab shows where the focus is
         page.keyboard.press("Tab")
         assert page.evaluate(FOCUS)["ring"], viewport
+
+
+STOCK = """() => {
+  const columns = [...document.querySelectorAll('.column:not([hidden])')];
+  const backs = [...document.querySelectorAll('#stock .stock-backs span')];
+  return {rows: backs.length, right: Math.max(...backs.map(b => b.getBoundingClientRect().right)),
+          column: columns.at(-1).getBoundingClientRect().right, columns: columns.length};
+}"""
+
+
+def test_bicycles_six_rows_of_stock_stay_within_the_columns(make_table: Any) -> None:
+    for viewport, touch in ((DESKTOP, False), (PHONE, True)):
+        table: Table = make_table(viewport=viewport, touch=touch)
+        table.open()
+        made = table.page.request.post(
+            table.base_url + "/api/games", data={"variant": "bicycle", "suits": 1}
+        )
+        assert made.status == 201, made.text()
+        table.reload()
+        stock = table.page.evaluate(STOCK)
+        assert stock["rows"] == 6 and stock["columns"] == 10, stock
+        assert stock["right"] <= stock["column"] + 0.5, (viewport, stock)
