@@ -58,7 +58,8 @@ def test_the_large_cards_setting_says_ten_columns_do_not_fit(make_table: Any) ->
 ACTION_LABELS = """() => [...document.querySelectorAll('.actions .icon-button .label')]
 .map(label => {
   const box = label.getBoundingClientRect();
-  return {id: label.closest('.icon-button').id, text: label.textContent, width: box.width,
+  const lines = Math.round(box.height / parseFloat(getComputedStyle(label).lineHeight));
+  return {id: label.closest('.icon-button').id, text: label.textContent, width: box.width, lines,
           height: box.height, left: box.left, right: box.right,
           shown: getComputedStyle(label).display !== 'none'};
 })"""
@@ -83,6 +84,8 @@ def test_the_phone_toolbar_says_what_each_button_does(make_table: Any) -> None:
         for label in labels:
             assert label["shown"] and label["width"] > 10 and label["height"] > 8, label
             assert label["text"] == message("web", ACTION_KEYS[label["id"]], language)
+            # a line per word at most: no word cut in two ("Deshace/r")
+            assert label["lines"] <= len(label["text"].split()), label
             assert label["left"] >= 0 and label["right"] <= PHONE["width"], label
         for one, two in pairwise(labels):
             assert one["right"] <= two["left"], (one, two)
