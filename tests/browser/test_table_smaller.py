@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spider_solitaire.messages import message
+
 from .support import DESKTOP, PHONE, Table
 
 FOCUS = """() => {
@@ -62,3 +64,28 @@ def test_bicycles_six_rows_of_stock_stay_within_the_columns(make_table: Any) -> 
         stock = table.page.evaluate(STOCK)
         assert stock["rows"] == 6 and stock["columns"] == 10, stock
         assert stock["right"] <= stock["column"] + 0.5, (viewport, stock)
+
+
+RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+TAKE_OFF = """() => {
+  const button = document.querySelector('#column-1 .take-off');
+  const card = document.querySelector('#column-1 .card:last-of-type').getBoundingClientRect();
+  const box = button.getBoundingClientRect();
+  return {text: button.innerText.replace(/\\s+/g, ' ').trim(), left: box.left, right: box.right,
+          card: [card.left, card.right], fits: button.scrollWidth <= button.clientWidth + 1};
+}"""
+
+
+def test_the_1949_take_off_button_says_its_word(make_table: Any) -> None:
+    columns = "".join(f"{n}: | 9S 8S\n" for n in range(3, 11))
+    position = f"variant: spider-1949\nrules: S1C\n1: | {RUN} AS\n2: | KS QS\n{columns}"
+    for viewport, locale in ((DESKTOP, "en-US"), (PHONE, "es-ES"), (PHONE, "en-US")):
+        table: Table = make_table(viewport=viewport, touch=viewport is PHONE, locale=locale)
+        table.open_position(position)
+        shown = table.page.evaluate(TAKE_OFF)
+        word = message("web", "button.take_off", locale[:2])
+        assert shown["text"] == word, shown  # under its arrow
+        assert shown["fits"], (viewport, locale, shown)  # the word inside its button
+        # on the Ace, as wide as the card and a hair of the gap between columns at most
+        left, right = shown["card"]
+        assert left - 2.5 <= shown["left"] and shown["right"] <= right + 2.5, (viewport, shown)

@@ -244,7 +244,9 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     }
     button.dataset.column = String(column);
     button.id = `take-off-${column}`;
-    button.textContent = "";
+    // its word in sight (an arrow alone said nothing, issue 31); the server's sentence names it
+    const word = t("button.take_off");
+    if (button.textContent !== word) button.textContent = word;
     button.setAttribute("aria-label", offer.label);
     button.title = offer.label;
     const cards = drawn?.columns[column - 1] || [];
