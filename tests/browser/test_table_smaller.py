@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from spider_solitaire.messages import message
+from playwright.sync_api import expect
+
+from spider_solitaire.messages import message, text
 
 from .support import DESKTOP, PHONE, Table
 
@@ -89,3 +91,50 @@ def test_the_1949_take_off_button_says_its_word(make_table: Any) -> None:
         # on the Ace, as wide as the card and a hair of the gap between columns at most
         left, right = shown["card"]
         assert left - 2.5 <= shown["left"] and shown["right"] <= right + 2.5, (viewport, shown)
+
+
+def _stand_in_for_can_win(table: Table, sentence: str) -> None:
+    """The page's can-win job, answered by the test: running, looking back through the
+    game for 12 s of at most 30; stopped when the player stops it."""
+    state = table.api_state()
+    job = {
+        "id": "J" * 16,
+        "kind": "can_win",
+        "game_id": state["id"],
+        "version": state["version"],
+        "status": "running",
+        "probes": 0,
+        "seconds": 0.0,
+        "limit_seconds": 30.0,
+        "can_win": None,
+        "reason": None,
+        "message": text("help", "thinking_can_win", "en"),
+    }
+    looking_back = job | {"probes": 4, "seconds": 12.0, "message": sentence}
+    stopped = job | {"status": "cancelled", "reason": "stopped", "message": "(stopped)"}
+    table.page.route("**/can-win", lambda route: route.fulfill(status=202, json=job))
+    table.page.route(
+        "**/api/help-jobs/**",
+        lambda route: route.fulfill(
+            json=stopped if route.request.url.endswith("/stop") else looking_back
+        ),
+    )
+
+
+def test_can_win_looking_back_shows_a_bar_of_the_time_it_takes(make_table: Any) -> None:
+    """The server's answers are stood in for (the jobs' figures are tested with the
+    server, tests/server/test_help_jobs.py): the page shows its sentence and a bar."""
+    sentence = text("help", "thinking_history", "en", count=18)
+    assert "at most 18 seconds left" in sentence
+    for viewport, touch in ((DESKTOP, False), (PHONE, True)):
+        table: Table = make_table(viewport=viewport, touch=touch)
+        table.open("SP1-S1C-AAAAAAD")
+        page = table.page
+        _stand_in_for_can_win(table, sentence)
+        page.locator("#can-win").click()
+        expect(page.locator("#help-text")).to_have_text(sentence)
+        bar = page.locator("#help-progress")
+        expect(bar).to_be_visible()
+        assert bar.evaluate("el => [el.value, el.max]") == [12, 30]
+        page.locator("#help-stop").click()
+        expect(bar).to_be_hidden()

@@ -34,6 +34,7 @@ const wonError = (error) => error instanceof ApiError && error.status === 422 &&
 export function createHelp(api, store, { run, act, announce, showError, clearNotice = () => {} }) {
   const panel = $("help-panel");
   const text = $("help-text");
+  const progressBar = $("help-progress");
   const actionButton = $("help-action");
   const stopButton = $("help-stop");
   const moreButton = $("help-more");
@@ -56,6 +57,7 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
   function openPanel(kind, message, { action = null, onAction = null, onStop = null, busy = false, more = null } = {}) {
     panelKind = kind;
     text.textContent = message;
+    progressBar.hidden = true; // until a running job says how far it is (showProgress)
     moreButton.hidden = !more;
     moreButton.setAttribute("aria-expanded", "false");
     onMore = more ? () => {
@@ -181,6 +183,17 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
     return job;
   }
 
+  /**
+   * A running job's time as a bar: `seconds` of the most it takes (`limit_seconds`, the
+   * server's limits; issue 31: a count of positions checked meant little).
+   */
+  function showProgress(job) {
+    if (!(job.limit_seconds > 0)) return;
+    progressBar.max = job.limit_seconds;
+    progressBar.value = Math.min(job.seconds, job.limit_seconds);
+    progressBar.hidden = false;
+  }
+
   /** Stop what `me` waits for: its help job on the server, its request here. */
   function stopJob(me) {
     me.stopped = true;
@@ -215,9 +228,9 @@ export function createHelp(api, store, { run, act, announce, showError, clearNot
         // the page's own sentence says what was asked (for up to a minute, with Keep
         // thinking); the server's progress replaces it once there is some: the solver
         // looking back through the game (more than the current position solved)
-        if (panelKind === "can-win" && canWinAsked === mine && running.probes > 1 && running.message) {
-          text.textContent = running.message;
-        }
+        if (panelKind !== "can-win" || canWinAsked !== mine) return;
+        if (running.probes > 1 && running.message) text.textContent = running.message;
+        showProgress(running);
       });
       if (canWinAsked !== mine || mine.stopped) return;
       canWinAsked = null;
