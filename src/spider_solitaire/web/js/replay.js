@@ -45,6 +45,19 @@ function asShown(state) {
   return { ...state, groups: [], can_deal: false };
 }
 
+/** Load the bar's stylesheet (replay.css: not in the table's first load); resolves once
+ * it applies (or failed: the bar then shows unstyled). */
+function loadStyles() {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("../css/replay.css", import.meta.url).href;
+  const loaded = new Promise((done) => {
+    link.onload = link.onerror = done;
+  });
+  document.head.append(link);
+  return loaded;
+}
+
 /**
  * Run the viewer.
  *
@@ -56,6 +69,7 @@ function asShown(state) {
  * @param host.showError (error) => void
  */
 export async function startReplay(api, store, source, { animations, announce, showError }) {
+  await loadStyles();
   document.body.classList.add("replay-mode");
   $("replay-bar").hidden = false;
   $("replay-owner").hidden = source.game == null;
