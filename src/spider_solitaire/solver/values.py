@@ -40,4 +40,5 @@ STAGE_VALUES: Final[dict[int, tuple[tuple[float, float], ...]]] = {
         (1.3139, -0.1727),
     ),
 }
-"""``(a, b)`` per stage (rows left 0 to 5) for each suit count (fitted by scripts/train_hint_values.py on tuning deals, budget 5000, 1 round(s))."""
+"""``(a, b)`` per stage (rows left 0 to 5) for each suit count
+(fitted by scripts/train_hint_values.py on tuning deals, budget 5000, 1 round(s))."""
