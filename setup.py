@@ -29,6 +29,7 @@ COMPILED: tuple[str, ...] = (
     "spider_solitaire.solver.search",
     "spider_solitaire.solver.hints",
     "spider_solitaire.solver.lookahead",
+    "spider_solitaire.solver.plans",
     "spider_solitaire.solver.worlds",
     "spider_solitaire.solver.judge",
     "spider_solitaire.solver.values",
@@ -63,6 +64,7 @@ LEFT_OUT: dict[str, str] = {
     "spider_solitaire.game_text": "the reader of game texts: reads a file once, no hot path",
     "spider_solitaire.solver": "the solver's public face: imports and names only",
     "spider_solitaire.solver.cli": "spider solve: parses arguments and prints, once",
+    "spider_solitaire.solver.hint_cli": "spider hint: parses arguments and prints, once",
 }
 """The engine's and the solver's modules that stay pure Python, each with the reason."""
 

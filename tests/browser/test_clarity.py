@@ -137,9 +137,11 @@ def test_the_phone_header_keeps_to_a_fifth_and_every_action_is_reachable(
     if "rules-link" in hidden:
         expect(menu.locator("#menu-rules")).to_have_text("Rules")
         expect(menu.locator("#menu-rules")).to_have_attribute("href", "/rules?lang=en")
-        menu.locator("#menu-rules").tap()
-        page.wait_for_url("**/rules?lang=en")
-        page.go_back()
+        with page.context.expect_page() as opened:  # in a tab of its own
+            menu.locator("#menu-rules").tap()
+        opened.value.wait_for_url("**/rules?lang=en")
+        opened.value.close()
+        page.keyboard.press("Escape")  # the menu stays open on the table
         table.ready()
 
     tens = page.locator("#tableau .card.up[data-card^='T']:not(.probe)")

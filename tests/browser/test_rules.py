@@ -16,7 +16,7 @@ from boards import short_board
 from spider_solitaire.messages import catalog
 from spider_solitaire.server.rules_page import ILLUSTRATIONS, SECTIONS, describe, picture
 
-from .support import PHONE, SMALL_PHONE, has_class
+from .support import PHONE, SMALL_PHONE, Table, has_class
 
 
 def _open_rules(page: Any, url: str) -> None:
@@ -174,15 +174,27 @@ def test_the_question_mark_key_and_the_header_link_open_the_rules(make_table: An
     link = page.locator("#rules-link")
     expect(link).to_be_visible()
     expect(link).to_have_attribute("title", catalog("es")["web"]["shortcut.rules"])
-    page.keyboard.press("?")
-    page.wait_for_url(re.compile(r"/rules\?lang=es$"))
-    page.wait_for_selector("html.ready")
-    expect(page.locator("h1")).to_have_text(catalog("es")["rules"]["title"])
-    page.locator(".rule-back").click()
-    table.ready()
-    link.click()
-    page.wait_for_url(re.compile(r"/rules\?lang=es$"))
-    expect(page.locator("#deal > h2")).to_have_text(catalog("es")["rules"]["deal.title"])
+    code = page.locator("#code").inner_text()
+    # the rules come in a tab of their own (issue 31): the table stays, game and all
+    with page.context.expect_page() as opened:
+        page.keyboard.press("?")
+    rules = opened.value
+    rules.wait_for_url(re.compile(r"/rules\?lang=es$"))
+    rules.wait_for_selector("html.ready")
+    expect(rules.locator("h1")).to_have_text(catalog("es")["rules"]["title"])
+    assert page.url == table.base_url + "/"
+    expect(page.locator("#code")).to_have_text(code)
+    rules.close()
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_url(re.compile(r"/rules\?lang=es$"))
+    expect(rules.locator("#deal > h2")).to_have_text(catalog("es")["rules"]["deal.title"])
+    assert page.url == table.base_url + "/"
+    # the rules tab's way back shows the same game
+    rules.locator(".rule-back").click()
+    Table(rules, table.base_url).ready()
+    expect(rules.locator("#code")).to_have_text(code)
 
 
 def test_the_rules_page_follows_the_language_chosen_in_settings(make_table: Any) -> None:
@@ -219,14 +231,15 @@ def test_a_refused_move_links_to_the_rule_that_refused_it(table: Any) -> None:
     expect(link).to_have_text("Rules")
     expect(link).to_have_attribute("href", "/rules?lang=en#building-down")
     expect(notice).not_to_have_attribute("aria-hidden", "true")
-    link.click()
-    page.wait_for_url(re.compile(r"/rules\?lang=en#building-down$"))
-    page.wait_for_selector("html.ready")
-    expect(page.locator("#building-down:target")).to_have_count(1)
+    with page.context.expect_page() as opened:  # in a tab of its own
+        link.click()
+    rules = opened.value
+    rules.wait_for_url(re.compile(r"/rules\?lang=en#building-down$"))
+    rules.wait_for_selector("html.ready")
+    expect(rules.locator("#building-down:target")).to_have_count(1)
+    rules.close()
 
     # a deal refused for an empty column explains the stock
-    page.go_back()
-    table.ready()
     page.locator("#stock").click()
     expect(table.notice().locator("a.notice-rules")).to_have_attribute(
         "href", "/rules?lang=en#stock"
@@ -267,8 +280,13 @@ def test_the_guided_start_shows_once_and_can_be_skipped(make_table: Any) -> None
     expect(hinted).to_have_count(1)
     assert hinted.get_attribute("data-card") == state["columns"][group["column"] - 1]["face_up"][-1]
     expect(page.locator(f"#column-{target}")).to_have_class(has_class("hint-target"))
-
-    page.locator("#tour-next").click()
+    # the player makes that move (issue 31: the guided start only told): no Next here
+    expect(page.locator("#tour-next")).to_be_hidden()
+    expect(page.locator("#tour-skip")).to_be_focused()
+    table.drag(group["column"], -1, table.column_point(target))
+    table.idle()
+    assert table.api_state()["moves"] == 1
+    # then it goes on by itself: Undo, which takes that move back
     expect(tour.locator("#tour-text")).to_have_text(web["tour.undo"])
     expect(page.locator("#undo")).to_have_class(has_class("hinted"))
     page.locator("#tour-skip").click()
@@ -283,8 +301,12 @@ def test_the_guided_start_ends_on_hint_and_comes_back_from_the_rules(make_table:
     table = make_table(tour=True)
     table.open()
     page = table.page
-    for _ in range(4):
+    for _ in range(2):
         page.locator("#tour-next").click()
+    expect(page.locator("#tour-text")).to_have_text(catalog("en")["web"]["tour.move"])
+    page.locator("#stock").click()  # any action of the player's takes it on
+    table.idle()
+    page.locator("#tour-next").click()  # past Undo
     expect(page.locator("#tour-text")).to_have_text(catalog("en")["web"]["tour.hint"])
     expect(page.locator("#hint")).to_have_class(has_class("hinted"))
     expect(page.locator("#tour-skip")).to_be_hidden()
@@ -292,9 +314,12 @@ def test_the_guided_start_ends_on_hint_and_comes_back_from_the_rules(make_table:
     page.locator("#tour-next").click()
     expect(page.locator("#tour")).to_be_hidden()
 
-    page.keyboard.press("?")
+    with page.context.expect_page() as opened:  # the rules, in a tab of their own
+        page.keyboard.press("?")
+    page = opened.value
     page.wait_for_selector("html.ready")
     page.locator("#tour-again").click()
+    table = Table(page, table.base_url)
     table.ready()
     expect(page.locator("#tour")).to_be_visible()
     assert page.url == table.base_url + "/"  # the address asks for it no more
@@ -316,8 +341,9 @@ def test_a_first_visit_logs_no_console_error(
     table.page.on("pageerror", lambda error: errors.append(str(error)))
     table.open()
     expect(table.page.locator("#tour")).to_be_visible()
-    table.page.keyboard.press("?")
-    table.page.wait_for_selector("html.ready")
+    with table.page.context.expect_page() as opened:  # the rules, in a tab of their own
+        table.page.keyboard.press("?")
+    opened.value.wait_for_selector("html.ready")
     assert errors == []
 
 

@@ -7,6 +7,7 @@ embedded solver pool."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -69,6 +70,8 @@ def test_can_win_answers_202_with_a_job_then_the_answer(client: TestClient) -> N
         "status": "running",
     }
     assert (job["probes"], job["can_win"], job["reason"]) == (0, None, None)
+    # the most it takes: the solve's 10 s, then 20 s through the history (Settings)
+    assert job["limit_seconds"] == 30.0
     assert job["message"] == "Working out whether this game can still be won…"
     assert job["id"] != state["id"] and len(job["id"]) == 16
     done = asking.poll(client, job)
@@ -118,12 +121,10 @@ def test_a_lost_position_shows_the_history_search_as_it_goes(
     for count, sentence in seen:
         if count <= 1:  # the current position alone
             assert sentence == "Working out whether this game can still be won…"
-        else:
-            checked = count - 1
-            plural = "position" if checked == 1 else "positions"
-            assert sentence == (
-                f"The game looks lost; looking back through it: {checked} {plural} checked…"
-            )
+        else:  # the time left by the limits: 10 s for the position, 20 s for the history
+            head = "The game looks lost; looking back through it for the move that lost it: "
+            left = re.fullmatch(re.escape(head) + r"at most (\d+) seconds? left…", sentence)
+            assert left is not None and 1 <= int(left.group(1)) <= 30, sentence
     assert any(sentence.startswith("La partida parece perdida") for sentence in spanish), spanish
     answer = job["can_win"]
     assert (answer["answer"], answer["last_winnable"]["steps"]) == ("no", 6)

@@ -32,6 +32,7 @@ from spider_solitaire.cards import card_text
 from spider_solitaire.messages import LANGUAGES, card_names
 from spider_solitaire.position import Position
 from spider_solitaire.server.db import GameRecord
+from spider_solitaire.server.finish import finish_line
 from spider_solitaire.server.views import build_state
 
 from .conftest import board
@@ -74,7 +75,9 @@ def _state_from_view(mirror: Game, assisted: bool, language: str) -> dict[str, A
     position = mirror.position
     record = GameRecord("x", "p", None, None, position.suits, position.rule, 0, 0, assisted)
     view = Game(position.hidden_view(), code=mirror.code)
-    state = build_state(record, view, language).model_dump(mode="json")
+    # finishing is offered from the view alone: only when nothing is hidden (issue 31)
+    finish = finish_line(view)
+    state = build_state(record, view, language, finish=finish).model_dump(mode="json")
     state["labels"] = state["labels"] | {"stuck": None}
     return {key: value for key, value in state.items() if key not in VIEW_ONLY_FIELDS}
 

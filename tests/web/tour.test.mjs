@@ -17,6 +17,8 @@ test("five steps: the goal, the stock, a card the server lists with a column, Un
   assert.deepEqual(steps[1].mark, { controls: ["stock"] });
   // the first one-card group that can go somewhere, to its auto-move column
   assert.deepEqual(steps[2].mark, { column: 3, count: 1, target: 7 });
+  // that step waits for the player's move (issue 31: the tour only told); the others do not
+  assert.deepEqual(steps.map((s) => !!s.play), [false, false, true, false, false]);
   assert.deepEqual(steps[3].mark, { controls: ["undo"] });
   assert.deepEqual(steps[4].mark, { controls: ["hint"] });
 });

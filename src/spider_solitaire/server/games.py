@@ -29,6 +29,7 @@ from ..solver import no_useful_move
 from .checks import check_begun, check_not_over, daily_date, requested_game
 from .db import Decided, GameRecord, StaleVersionError, Store
 from .errors import ApiError, Localized, bad_action
+from .finish import finish_line
 from .game_cache import GameCache, LoadedGame
 from .ids import SHARE
 from .leaving import Leaver, Leaving
@@ -114,24 +115,33 @@ class GameService:
         return entry
 
     def state(self, loaded: LoadedGame, language: str) -> GameState:
-        """Return the player's view of ``loaded`` with its texts in ``language`` and its
-        place in the player's record (built once per cached version and language)."""
+        """Return the player's view of ``loaded`` with its texts in ``language``, its
+        place in the player's record and the finishing line when one is certain
+        (:func:`.finish.finish_line`; built once per cached version and language)."""
         state = loaded.states.get(language)
         if state is None:
             standing = standing_view(self.store, loaded.record, loaded.game, language)
-            state = self.view(loaded.record, loaded.game, language, standing)
+            finish = finish_line(loaded.game)
+            state = self.view(loaded.record, loaded.game, language, standing, finish=finish)
             loaded.states[language] = state
         return state
 
     @staticmethod
     def view(
-        record: GameRecord, game: Game, language: str, standing: RecordView | None = None
+        record: GameRecord,
+        game: Game,
+        language: str,
+        standing: RecordView | None = None,
+        *,
+        finish: list[str] | None = None,
     ) -> GameState:
         """Return the player's view of ``game`` (stored as ``record``; ``standing``: its
         place in the player's record, None in a replay) as :func:`.views.build_state`
         builds it, with whether the game is stuck: the solver's
-        :func:`~spider_solitaire.solver.no_useful_move` (the hints' own test)."""
-        return build_state(record, game, language, standing, stuck=no_useful_move(game))
+        :func:`~spider_solitaire.solver.no_useful_move` (the hints' own test), and
+        ``finish``, the finishing line offered (None in a replay)."""
+        stuck = no_useful_move(game)
+        return build_state(record, game, language, standing, stuck=stuck, finish=finish)
 
     def get(self, player_id: str | None, game_id: str) -> LoadedGame:
         """Return the game ``game_id`` of ``player_id``, as stored now.

@@ -95,12 +95,14 @@ def build_state(
     standing: RecordView | None = None,
     *,
     stuck: bool = False,
+    finish: list[str] | None = None,
 ) -> GameState:
     """Return the player's view of ``game`` (stored as ``record``) with its movable groups
     and its texts in ``language``; ``standing``: the game in the player's record (None in
     a replay: no record, no time in the labels); ``stuck``: no useful move is left (the
     caller asks the solver: :meth:`.games.GameService.view`), which the state says in
-    ``stuck`` and in a label.
+    ``stuck`` and in a label; ``finish``: the winning line offered when nothing is hidden
+    (the caller asks :func:`.finish.finish_line`), null otherwise.
 
     Only face-up cards are named; ``groups`` comes from the engine's legal moves and
     ``auto_move``, which depend on face-up cards alone; the ids are the cards' places in
@@ -139,6 +141,7 @@ def build_state(
         can_deal=can_deal,
         deal_reason=deal_reason,
         stuck=stuck,
+        finish=finish,
         labels=labels,
         record=standing,
     )

@@ -66,7 +66,8 @@ from .board import (
 from .facts import Weights
 from .judge import Judge
 from .lookahead import Found, Search, children, look_ahead
-from .reasons import cut_line, line_reasons, move_reasons, replay
+from .plans import Past, history, kept_plan
+from .reasons import cut_line, line_reasons, move_reasons
 from .worlds import Worlds, unseen_cards, view_seed
 
 HINT_CHOICES = 5
@@ -95,12 +96,6 @@ THINK_LONGER = 10
 """How many times :data:`HINT_BUDGET` "Think longer" spends (about 0.6 s on the compiled
 build): ten times the worlds behind each candidate's estimate, so a sharper chance and a
 surer ranking (a wider look-ahead did not play better: see :data:`HINT_WIDTH`)."""
-
-HISTORY = 100
-"""How many earlier positions of the game (at most) a hint looks back at: it never goes
-back to one of them, and it only calls a line an improvement when the line ends better
-than all of them since the last deal (so that filling a column for a deal, which makes
-the position look worse, is not undone by the next hint)."""
 
 HintWeights = Weights
 """The hint's evaluation of a player's view (:class:`~spider_solitaire.solver.facts.Weights`:
@@ -196,13 +191,6 @@ DEAL_NOW = Hint(Move.deal(), ("deal_now",), (Move.deal(),))
 """The hint to deal."""
 
 
-class _Past(NamedTuple):
-    """An earlier position of the game (its view's columns) and the move played from it."""
-
-    columns: Columns
-    action: Action
-
-
 class _Settings(NamedTuple):
     """A hint's settings (see :func:`hint`)."""
 
@@ -219,7 +207,7 @@ class _Scene(NamedTuple):
     view: Position
     board: Board
     table: ColumnTable
-    history: list[_Past]
+    history: list[Past]
     forbidden: set[Columns]
     baseline: int
 
@@ -246,10 +234,10 @@ def hint(
     search judged it, the estimated chance to win by following the hints from here.
 
     Only the player's view is read (face-down cards and the stock are never looked at),
-    plus the positions of the game since the last deal (at most :data:`HISTORY`), which
-    the hint never goes back to. Deterministic: the same view and history give the same
-    hint, whatever the build and however fast the machine (the module's docstring says
-    how it chooses).
+    plus the positions of the game since the last deal (at most
+    :data:`~spider_solitaire.solver.plans.HISTORY`), which the hint never goes back to.
+    Deterministic: the same view and history give the same hint, whatever the build and
+    however fast the machine (the module's docstring says how it chooses).
 
     Args:
         game: the game (not changed).
@@ -316,8 +304,8 @@ def _cached(
     is everything a hint depends on: the view, its history since the last deal, the
     settings and ``kind``)."""
     view = scene.view
-    history = tuple(scene.history)
-    key = (scene.board.columns, len(view.stock), view.variant, view.rule, history, settings, kind)
+    since = tuple(scene.history)
+    key = (scene.board.columns, len(view.stock), view.variant, view.rule, since, settings, kind)
     found = _CACHE.get(key)
     if found is None:
         found = make()
@@ -332,10 +320,10 @@ def _scene(game: Game, view: Position, settings: _Settings) -> _Scene:
     board = Board.from_position(view)
     weights = settings.weights or HINT_WEIGHTS.get(view.suits, DEFAULT_HINT_WEIGHTS)
     table = board.table(weights)
-    history = _history(game, len(view.stock))
-    forbidden = {past.columns for past in history}
+    since = history(game, len(view.stock))
+    forbidden = {past.columns for past in since}
     scores = [table.score(board.columns)] + [table.score(columns) for columns in forbidden]
-    return _Scene(view, board, table, history, forbidden, min(scores))
+    return _Scene(view, board, table, since, forbidden, min(scores))
 
 
 def _think(game: Game, scene: _Scene, settings: _Settings) -> tuple[Hint, ...]:
@@ -378,27 +366,6 @@ def _followed_fill(game: Game, settings: _Settings) -> bool:
     if _lines(scene, settings, _kept_plan(scene, settings))[1]:
         return False
     return _best_fill(scene.table, board.columns, scene.forbidden) == action_of(last)
-
-
-def _kept_plan(scene: _Scene, settings: _Settings) -> Found | None:
-    """The rest of the plan the look-ahead finds from the latest earlier position whose line
-    the moves since have followed with no card turned up (its score and the moves left),
-    or None. A plan is not dropped halfway for an equally good one: it stays the hint
-    unless a fresh line from here ends better (as before issue 28: the look-ahead re-plans
-    every move, and a followed plan wins ties)."""
-    columns, remove = scene.board.columns, scene.table.remove
-    played: list[Action] = []
-    for index, past in enumerate(scene.history[: settings.depth]):
-        played.insert(0, past.action)
-        if replay(past.columns, played, remove)[-1] != columns:
-            return None  # a card was turned up since: older plans did not know it
-        older = {entry.columns for entry in scene.history[index + 1 :]}
-        found = look_ahead(scene.table, past.columns, older, settings.width, settings.depth).best
-        if found is None or found.length <= len(played) or found.actions[: len(played)] != played:
-            continue
-        rest = found.actions[len(played) :]
-        return Found(found.score, len(rest), rest)
-    return None
 
 
 def _fresh(scene: _Scene, settings: _Settings, kept: Found | None) -> tuple[Hint, ...]:
@@ -585,18 +552,7 @@ def _useful_move(
     return None
 
 
-def _history(game: Game, stock: int) -> list[_Past]:
-    """The views of the positions of ``game`` since the last deal (at most
-    :data:`HISTORY`), most recent first, each with the move played from it."""
-    past = game.copy()
-    found: list[_Past] = []
-    for _ in range(HISTORY):
-        if not past.can_undo:
-            break
-        move = past.undo()
-        view = past.position.hidden_view()
-        if len(view.stock) != stock or move.count is None:
-            break
-        columns = Board.from_position(view).columns
-        found.append(_Past(columns, action_of(move)))
-    return found
+def _kept_plan(scene: _Scene, settings: _Settings) -> Found | None:
+    """:func:`~spider_solitaire.solver.plans.kept_plan` for a scene."""
+    board = scene.board
+    return kept_plan(scene.table, board.columns, scene.history, settings.width, settings.depth)

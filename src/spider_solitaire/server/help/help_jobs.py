@@ -151,6 +151,15 @@ class HelpJobs(PolledWork):
         """
         return self._stop(player, job_id)
 
+    def limit_seconds(self, kind: Kind, solve_limit: str) -> float:
+        """The most a long answer of ``kind`` takes, in seconds, by the settings: the
+        solve's time limit (``solve_limit`` ``"long"``: the long one), and for
+        ``can_win`` the history search's budget after it."""
+        settings = self.settings
+        long = solve_limit == "long"
+        solve = settings.solve_time_limit_long if long else settings.solve_time_limit
+        return solve + (settings.history_budget if kind == "can_win" else 0.0)
+
     def view(self, row: dict[str, Any], language: str) -> HelpJob:
         """Return what the player sees of the help job ``row``, its sentence and (a
         can-win answer once done) the answer with the game's current state, in
@@ -158,11 +167,13 @@ class HelpJobs(PolledWork):
         started = utc(row["started_at"])
         end = utc(row["ended_at"]) if row["ended_at"] is not None else now()
         status, reason, probes = row["status"], row["reason"], row["probes"]
+        seconds = round(max(0.0, (end - started).total_seconds()), 2)
+        limit = self.limit_seconds(row["kind"], row["solve_limit"])
         message = None
         if reason:
             message = reason_message(reason, language)
         elif status == "running":
-            message = thinking(row["kind"], probes, language)
+            message = thinking(row["kind"], probes, limit - seconds, language)
         answer = None
         if status == "done" and row["kind"] == "can_win" and row["result"]:
             result = CanWinResult.model_validate_json(row["result"])
@@ -175,7 +186,8 @@ class HelpJobs(PolledWork):
             version=row["version"],
             status=status,
             probes=probes,
-            seconds=round(max(0.0, (end - started).total_seconds()), 2),
+            seconds=seconds,
+            limit_seconds=limit,
             can_win=answer,
             reason=reason,
             message=message,

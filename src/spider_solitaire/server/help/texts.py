@@ -6,6 +6,7 @@ table's and the record's sentences are :mod:`..texts`."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from ...messages import card_names, message, text
@@ -158,13 +159,15 @@ def searching(tried: int, max_tries: int, language: str) -> str:
     return text("help", "searching", language, tried=tried, max=max_tries)
 
 
-def thinking(kind: str, probes: int, language: str) -> str:
+def thinking(kind: str, probes: int, seconds_left: float, language: str) -> str:
     """Return a running help job's progress: for ``can_win`` "Working out whether this
     game can still be won…", then, once the solver has probed earlier positions (it
-    found the current one lost), "… looking back through it: 3 positions checked…"; for
-    ``solution`` "Finding a solution…"."""
+    found the current one lost), "… looking back through it for the move that lost it: at
+    most 12 seconds left…" (``seconds_left``, rounded up, at least 1: a count of positions
+    meant little, issue 31); for ``solution`` "Finding a solution…"."""
     if kind == "solution":
         return text("help", "thinking_solution", language)
     if probes > 1:  # the first probe is the current position
-        return text("help", "thinking_history", language, count=probes - 1)
+        left = max(1, math.ceil(seconds_left))
+        return text("help", "thinking_history", language, count=left)
     return text("help", "thinking_can_win", language)

@@ -259,7 +259,9 @@ class HelpJob(BaseModel):
     ``solver_failed``...); ``cancelled`` (``stopped`` by the player, ``solve_cancelled``
     when the player asked the solver again, or nobody asked about it for a while).
     ``probes`` is how many positions the solver has finished so far (can-win searching
-    the game's history), ``seconds`` the time since it started (to its end once ended).
+    the game's history), ``seconds`` the time since it started (to its end once ended),
+    ``limit_seconds`` the most it takes by the server's limits (the solve's time limit, and
+    for ``can_win`` the history search's budget after it): the page's progress bar.
     ``message`` is the sentence to show: the progress while running, the reason's sentence
     when failed or cancelled, null when done."""
 
@@ -270,6 +272,7 @@ class HelpJob(BaseModel):
     status: Literal["running", "done", "failed", "cancelled"]
     probes: Annotated[int, Field(ge=0)]
     seconds: Annotated[float, Field(ge=0)]
+    limit_seconds: Annotated[float, Field(ge=0)]
     can_win: CanWinAnswer | None = None
     reason: str | None = None
     message: str | None = None

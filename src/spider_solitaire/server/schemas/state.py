@@ -183,6 +183,13 @@ class GameState(BaseModel):
         description="the stock is empty and no useful move is left (the hints' own test: "
         "moving cards between equal ranks does not count); the table says so unasked",
     )
+    finish: list[str] | None = Field(
+        default=None,
+        description="every card is face up and the stock is empty, and the solver found a "
+        "win: its actions in action notation (``3:4>7``), which the table offers to play "
+        'as the player\'s own moves ("Finish"); null when finishing is not certain, in a '
+        "replay, or when a card is still hidden",
+    )
     labels: TableLabels
     record: RecordView | None = Field(
         default=None, description="the game in the player's record; null in a replay"

@@ -39,6 +39,22 @@ export function attachCloseButtons(root = document) {
   }
 }
 
+/**
+ * Say on the page's root which kind of input came last (`data-input="pointer"` after a
+ * pointer down, "keyboard" after a key), for the stylesheet: the focus ring of the
+ * header's and the help's buttons shows for keys only. When a window closes, the browser
+ * gives the focus back to the button that opened it, and a tap on a card (which takes no
+ * focus) left its ring there, in sight while playing (issue 31); the focus itself stays
+ * where the browser put it, for the keyboard's next Tab.
+ */
+export function trackInputKind(root = document.documentElement) {
+  const mark = (kind) => () => {
+    if (root.dataset.input !== kind) root.dataset.input = kind;
+  };
+  addEventListener("pointerdown", mark("pointer"), true);
+  addEventListener("keydown", mark("keyboard"), true);
+}
+
 /** The confirm window: `message`, Cancel and `yes`; resolves true for yes. */
 export function ask(message, yes) {
   const dialog = $("confirm-dialog");

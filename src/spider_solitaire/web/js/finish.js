@@ -9,8 +9,10 @@ import { openDialog } from "./dialogs.js";
 
 const $ = (id) => document.getElementById(id);
 const RANKS = "KQJT98765432A";
-const CARD_MS = 1100; // one card's flight
-const CARD_STAGGER_MS = 28; // between two cards leaving
+const CARD_MS = 900; // one card's flight
+const CARD_STAGGER_MS = 8; // between two cards leaving: 104 cards leave within 0.85 s
+const CELEBRATION_DELAY_MS = 300; // after the winning move's last run has flown to its slot
+const SKIP_EVENTS = ["pointerdown", "keydown"]; // either skips the celebration
 
 function cardElement(rank, suit) {
   const el = document.createElement("div");
@@ -33,8 +35,10 @@ function cardElement(rank, suit) {
 
 /**
  * Play the celebration: each removed run's 13 cards leave their slot one after another,
- * in an arc off the bottom of the screen. Resolves when they are gone (at once, with no
- * animation, when the player turned animations off or the system asks for reduced motion).
+ * in an arc off the bottom of the screen, under the header (the score stays in sight: the
+ * layer starts below it and clips what flies higher). Resolves when they are gone (at
+ * once, with no animation, when the player turned animations off or the system asks for
+ * reduced motion). A click, a tap or a key skips it: every card lands at once.
  *
  * @param slots the removed-run slot elements (`.removed-slot.filled`, data-suit set)
  * @param animations the player's animation setting
@@ -44,8 +48,11 @@ export function celebrate(slots, animations) {
   const layer = document.createElement("div");
   layer.className = "celebration";
   layer.setAttribute("aria-hidden", "true");
+  const top = Math.max(0, document.querySelector(".bar")?.getBoundingClientRect().bottom || 0);
+  layer.style.top = `${top}px`;
   document.body.append(layer);
-  const height = innerHeight;
+  const height = innerHeight - top;
+  const running = [];
   const runs = [...slots].filter((slot) => slot.dataset.suit);
   const flights = [];
   let order = 0;
@@ -55,28 +62,33 @@ export function celebrate(slots, animations) {
       const el = cardElement(rank, slot.dataset.suit);
       // the size of the slot, the King on top: the run leaves from the top
       el.style.left = `${box.left}px`;
-      el.style.top = `${box.top}px`;
+      el.style.top = `${box.top - top}px`; // the layer is the cards' containing block
       el.style.width = `${box.width}px`;
       el.style.height = `${box.height}px`;
       el.style.zIndex = String(RANKS.length - RANKS.indexOf(rank));
       layer.append(el);
       const side = (runIndex % 2 ? 1 : -1) * (60 + ((order * 37) % 140));
-      const drop = height - box.top + 40;
-      flights.push(
-        el.animate(
+      const drop = height - (box.top - top) + 40;
+      const flight = el.animate(
           [
             { transform: "translate(0, 0) rotate(0deg)", opacity: 1 },
             { transform: `translate(${side * 0.5}px, ${-40 - (order % 5) * 12}px) rotate(${side / 6}deg)`, opacity: 1, offset: 0.3 },
             { transform: `translate(${side}px, ${drop}px) rotate(${side / 2}deg)`, opacity: 0.9 },
           ],
           { duration: CARD_MS, delay: order * CARD_STAGGER_MS, easing: "cubic-bezier(.3,.1,.7,1)", fill: "both" },
-        ).finished.catch(() => null),
-      );
+        );
+      running.push(flight);
+      flights.push(flight.finished.catch(() => null));
       order += 1;
     }
   });
   for (const slot of runs) slot.classList.add("celebrated");
+  const skip = () => {
+    for (const flight of running) flight.finish();
+  };
+  for (const kind of SKIP_EVENTS) addEventListener(kind, skip, true);
   return Promise.all(flights).then(() => {
+    for (const kind of SKIP_EVENTS) removeEventListener(kind, skip, true);
     layer.remove();
     for (const slot of runs) slot.classList.remove("celebrated");
     return true;
@@ -128,6 +140,7 @@ export function fillSummary(game) {
  * @param host.startGame (body) => Promise<null | DECLINED | error>
  * @param host.declined what startGame resolves to when the player said no
  * @param host.showError (error) => void
+ * @param host.celebrating (on) => void: the celebration starts (true) or ends (false)
  * @returns {shown(game, events), forget()}: forget: show the summary again when its game
  *   is shown won (it was started again, or opened from the history)
  */
@@ -144,8 +157,13 @@ export function createSummary(store, host) {
         openDialog($("win-dialog"));
       };
       if (justWon && motionAllowed(host.animations())) {
-        // after the last run has flown to its slot
-        setTimeout(() => celebrate(document.querySelectorAll(".removed-slot.filled"), host.animations()).then(showSummary), 450);
+        // after the last run has flown to its slot; the help's buttons wait meanwhile
+        host.celebrating(true);
+        const done = () => {
+          host.celebrating(false);
+          showSummary();
+        };
+        setTimeout(() => celebrate(document.querySelectorAll(".removed-slot.filled"), host.animations()).then(done), CELEBRATION_DELAY_MS);
       } else showSummary();
     }
     if (!game.is_won && shownWin === game.id) shownWin = null;

@@ -16,7 +16,7 @@ import { createTour } from "./tour.js";
 import { createRequests } from "./requests.js";
 import { createMessages } from "./messages.js";
 import { createSettings } from "./settings.js";
-import { frameWindows, openDialog, attachCloseButtons, ask, askConfirm } from "./dialogs.js";
+import { frameWindows, openDialog, attachCloseButtons, trackInputKind, ask, askConfirm } from "./dialogs.js";
 import { createSession, DECLINED } from "./session.js";
 import { createControls } from "./controls.js";
 import { attachNewGame } from "./newgame.js";
@@ -137,6 +137,7 @@ async function main() {
     startGame,
     declined: DECLINED,
     showError,
+    celebrating: controls.celebrating,
   });
   store.subscribe((kind, detail) => {
     if (kind !== "game") return;
@@ -171,6 +172,7 @@ async function main() {
     whenIdle: requests.whenIdle,
   });
   attachCloseButtons();
+  trackInputKind();
   attachNewGame(settings, session, requests, help, api);
   settings.attachWindow({
     openDialog,

@@ -9,6 +9,8 @@ import { t } from "./i18n.js";
 import { targetsOf } from "./state.js";
 
 const REMOVED_SLOTS = 8;
+const BACK_STEP_PX = 5; // between two of the stock's backs (one a row left to deal) ...
+const BACKS_SPREAD_PX = 20; // ... which take no more than this beside the first (table.css)
 const NO_TABLE = { columns: Array.from({ length: COLUMNS }, () => []), stockRows: 0, removed: [], won: false };
 
 /** "10 of spades" for "TS", from the catalog's fixed card names. */
@@ -242,7 +244,9 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     }
     button.dataset.column = String(column);
     button.id = `take-off-${column}`;
-    button.textContent = "";
+    // its word in sight (an arrow alone said nothing, issue 31); the server's sentence names it
+    const word = t("button.take_off");
+    if (button.textContent !== word) button.textContent = word;
     button.setAttribute("aria-label", offer.label);
     button.title = offer.label;
     const cards = drawn?.columns[column - 1] || [];
@@ -266,6 +270,7 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     // the page's --cols sizes the cards (larger with seven)
     const count = game?.column_count || COLUMNS;
     document.body.style.setProperty("--cols", String(count));
+    document.body.dataset.cols = String(count); // table.css: large cards sized to the columns
     for (let c = 1; c <= COLUMNS; c++) {
       const colEl = columnEls[c - 1];
       colEl.hidden = c > count;
@@ -303,7 +308,15 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     stockRows.textContent = rows ? String(rows) : "";
     const backs = stock.querySelector(".stock-backs");
     if (backs.childElementCount !== rows) {
-      backs.replaceChildren(...Array.from({ length: rows }, () => document.createElement("span")));
+      // closer together past five rows (Bicycle's six stuck out past column 10, issue 31)
+      const step = Math.min(BACK_STEP_PX, BACKS_SPREAD_PX / Math.max(rows - 1, 1));
+      backs.replaceChildren(
+        ...Array.from({ length: rows }, (_, i) => {
+          const back = document.createElement("span");
+          back.style.left = `${i * step}px`;
+          return back;
+        }),
+      );
     }
     stock.classList.toggle("empty", rows === 0);
     stock.classList.toggle("blocked", !game.can_deal);

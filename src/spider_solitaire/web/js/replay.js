@@ -11,8 +11,20 @@ import { formatNumber, formatDate } from "./format.js";
 import { motionAllowed } from "./animate.js";
 
 const $ = (id) => document.getElementById(id);
-const PLAY_MS = 800; // between two steps while playing (animations on)
+const PLAY_MS = 800; // between two steps while playing at 1x (animations on)
 const QUICK_PLAY_MS = 350; // ... and with animations off
+export const SPEEDS = [1, 2, 4, 8]; // the speed control's choices (index.html)
+export const WATCH_MS = 30000; // how long a whole game plays at the speed chosen first
+
+/**
+ * The speed a replay starts at: of SPEEDS, the one that plays the whole game (`steps`
+ * steps, `stepMs` apart at 1x) in the time nearest WATCH_MS (issue 31: 132 steps took
+ * over two minutes at 1x); the slower on a tie. Pure.
+ */
+export function fittingSpeed(steps, stepMs, watchMs = WATCH_MS) {
+  const away = (speed) => Math.abs((steps * stepMs) / speed - watchMs);
+  return SPEEDS.reduce((best, speed) => (away(speed) < away(best) ? speed : best));
+}
 
 /**
  * Where the page shows a replay, from its address: {share} for /replay/<id>, {game} for
@@ -33,6 +45,19 @@ function asShown(state) {
   return { ...state, groups: [], can_deal: false };
 }
 
+/** Load the bar's stylesheet (replay.css: not in the table's first load); resolves once
+ * it applies (or failed: the bar then shows unstyled). */
+function loadStyles() {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("../css/replay.css", import.meta.url).href;
+  const loaded = new Promise((done) => {
+    link.onload = link.onerror = done;
+  });
+  document.head.append(link);
+  return loaded;
+}
+
 /**
  * Run the viewer.
  *
@@ -44,6 +69,7 @@ function asShown(state) {
  * @param host.showError (error) => void
  */
 export async function startReplay(api, store, source, { animations, announce, showError }) {
+  await loadStyles();
   document.body.classList.add("replay-mode");
   $("replay-bar").hidden = false;
   $("replay-owner").hidden = source.game == null;
@@ -66,12 +92,19 @@ export async function startReplay(api, store, source, { animations, announce, sh
     return;
   }
   const last = log.steps;
+  const stepMs = () => (motionAllowed(animations()) ? PLAY_MS : QUICK_PLAY_MS);
+  $("replay-speed").value = String(fittingSpeed(last, stepMs()));
   showAbout(log.about);
   slider.max = String(last);
   slider.min = "0";
 
-  async function fetchStep(step) {
-    if (!cache.has(step)) cache.set(step, await api.replayStep(source, step));
+  /** A step's answer (a promise, kept: asked once); a failed one is asked again later. */
+  function fetchStep(step) {
+    if (!cache.has(step)) {
+      const answer = api.replayStep(source, step);
+      cache.set(step, answer);
+      answer.catch(() => cache.delete(step));
+    }
     return cache.get(step);
   }
 
@@ -97,6 +130,8 @@ export async function startReplay(api, store, source, { animations, announce, sh
         $("replay-next").disabled = target >= last;
         $("replay-last").disabled = target >= last;
         if (!timer && answer.label) announce(answer.label);
+        // while playing, the next step is asked for now: it is there when its turn comes
+        if (timer && target < last) fetchStep(target + 1).catch(() => null);
       }
     } catch (error) {
       pause();
@@ -130,7 +165,7 @@ export async function startReplay(api, store, source, { animations, announce, sh
         if (wanted >= last) pause();
         else show(wanted + 1);
       },
-      (motionAllowed(animations()) ? PLAY_MS : QUICK_PLAY_MS) / speed,
+      stepMs() / speed,
     );
   }
 

@@ -1,7 +1,8 @@
 // The way to the rules page (GET /rules) from the table: the header's Rules link, the `?`
 // key, and the "Rules" link after a refusal's sentence (the server's error body names the
 // section that explains it: {"rules": "/rules#building-down"}). The page comes in the
-// language the table shows.
+// language the table shows, in a tab of its own: the table stays as it was, game and all
+// (issue 31: `?` left the table).
 import { language, t } from "./i18n.js";
 
 const modal = () => document.querySelector("dialog[open]") != null;
@@ -14,13 +15,20 @@ export function rulesUrl(path = "/rules") {
   return url.pathname + url.search + url.hash;
 }
 
+/** Make `link` open the rules in a new tab (without a hold on this page). */
+function inNewTab(link) {
+  link.target = "_blank";
+  link.rel = "noopener";
+}
+
 /**
  * Keep every link to the rules (`a[data-rules-link]`: the header's, a menu's) pointing at
  * them in the current language, and open them with the `?` key (not while a dialog is open
- * or a field is being typed in).
+ * or a field is being typed in); each in a new tab.
  */
 export function attachRules(root = document) {
   for (const link of root.querySelectorAll("a[data-rules-link]")) {
+    inNewTab(link);
     const update = () => {
       link.href = rulesUrl();
     };
@@ -31,7 +39,7 @@ export function attachRules(root = document) {
     if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey) return;
     if (modal() || typing(event.target) || event.defaultPrevented) return;
     event.preventDefault();
-    location.assign(rulesUrl());
+    open(rulesUrl(), "_blank", "noopener");
   });
 }
 
@@ -48,6 +56,7 @@ export function addRulesLink(notice, path) {
   link.className = "notice-rules";
   link.href = rulesUrl(path);
   link.textContent = t("rules.link");
+  inNewTab(link);
   notice.append(" ", link);
   notice.removeAttribute("aria-hidden");
   // when the notice goes or says something else, the link goes and it is hidden again

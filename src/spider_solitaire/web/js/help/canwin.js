@@ -39,9 +39,9 @@ export function createCanWin(help) {
         // the page's own sentence says what was asked (for up to a minute, with Keep
         // thinking); the server's progress replaces it once there is some: the solver
         // looking back through the game (more than the current position solved)
-        if (state.panelKind === "can-win" && state.canWinAsked === mine && running.probes > 1 && running.message) {
-          panel.setText(running.message);
-        }
+        if (state.panelKind !== "can-win" || state.canWinAsked !== mine) return;
+        if (running.probes > 1 && running.message) panel.setText(running.message);
+        panel.showProgress(running);
       });
       if (state.canWinAsked !== mine || mine.stopped) return;
       state.canWinAsked = null;

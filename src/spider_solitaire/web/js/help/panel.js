@@ -8,11 +8,12 @@ import { $ } from "./common.js";
  * @param state the help's one state object (help/index.js)
  * @param host.announce (text) => void: the live region
  * @param host.clearNotice () => void: hide the notice (the panel takes its place)
- * @returns {open, close, answer, setText, focusAction}
+ * @returns {open, close, answer, setText, showProgress, focusAction}
  */
 export function createPanel(state, { announce, clearNotice }) {
   const panel = $("help-panel");
   const text = $("help-text");
+  const progressBar = $("help-progress");
   const actionButton = $("help-action");
   const stopButton = $("help-stop");
   const moreButton = $("help-more");
@@ -29,6 +30,7 @@ export function createPanel(state, { announce, clearNotice }) {
     const { action = null, title = "", onAction = null, onStop = null, busy = false, more = null } = options;
     state.panelKind = kind;
     text.textContent = message;
+    progressBar.hidden = true; // until a running job says how far it is (showProgress)
     moreButton.hidden = !more;
     moreButton.setAttribute("aria-expanded", "false");
     state.onMore = more ? () => {
@@ -89,6 +91,16 @@ export function createPanel(state, { announce, clearNotice }) {
     answer,
     /** Replace the panel's sentence (a running job's progress). */
     setText: (message) => { text.textContent = message; },
+    /**
+     * A running job's time as a bar: `seconds` of the most it takes (`limit_seconds`, the
+     * server's limits; issue 31: a count of positions checked meant little).
+     */
+    showProgress: (job) => {
+      if (!(job.limit_seconds > 0)) return;
+      progressBar.max = job.limit_seconds;
+      progressBar.value = Math.min(job.seconds, job.limit_seconds);
+      progressBar.hidden = false;
+    },
     focusAction: () => actionButton.focus(),
     get hidden() { return panel.hidden; },
   };
