@@ -16,7 +16,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import delete, insert, select, text, update
 
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
@@ -244,7 +244,18 @@ def test_without_a_worker_the_help_is_unavailable_and_healthz_says_so(pg_url: st
             "workers": 0,
             "worker_seen": "2026-12-01T11:59:30Z",
         }
-        store.jobs.drop_worker("w1")
+        # issue 31, item 5: a worker stopped cleanly after w1 was killed is the one seen,
+        # at the moment it stopped, not w1's older beat
+        store.jobs.beat_worker("w2", "host", 4343, 2)
+        assert client.get("/healthz").json()["workers"] == 1  # w1's beat is old
+        before_stop = datetime.now(UTC)
+        store.jobs.drop_worker("w2")
+        stopped = client.get("/healthz").json()
+        assert (stopped["status"], stopped["workers"]) == ("degraded", 0)
+        seen_at = datetime.fromisoformat(stopped["worker_seen"].replace("Z", "+00:00"))
+        assert before_stop - timedelta(seconds=1) <= seen_at <= datetime.now(UTC)
+        with store.writing() as connection:
+            connection.execute(delete(solver_workers))
         assert client.get("/healthz").json()["worker_seen"] is None
 
 
@@ -255,7 +266,7 @@ def test_a_worker_beats_while_it_runs_and_is_forgotten_when_it_stops(pg_url: str
             assert client.get("/healthz").json() == {"status": "ok", "workers": 1}
             worker.terminate()
             worker.wait(10)
-        assert workers_on_record(pg_url) == 0  # a stopped worker deletes its row
+        assert workers_on_record(pg_url) == 0  # a stopped worker marks its row stopped
         assert client.get("/healthz").json()["status"] == "degraded"
         with spider_worker(pg_url) as worker:
             assert client.get("/healthz").json()["workers"] == 1

@@ -165,14 +165,25 @@ class Jobs(Area):
                 )
 
     def drop_worker(self, worker_id: str) -> None:
-        """Forget the worker ``worker_id`` (it is stopping)."""
+        """Mark the worker ``worker_id`` stopped: its row keeps the moment it stopped as
+        its last beat, with ``concurrency`` 0 (it takes no more jobs), so that
+        :meth:`workers_seen` counts it no more but says when a worker was last seen (a
+        killed worker's older beat must not be shown as the newest; issue 31). Stopped
+        rows go with the killed ones, after :data:`WORKER_ROWS_KEPT`."""
         with self.database.writing() as connection:
-            connection.execute(delete(solver_workers).where(solver_workers.c.id == worker_id))
+            connection.execute(
+                update(solver_workers)
+                .where(solver_workers.c.id == worker_id)
+                .values(concurrency=0, beat_at=utc_now())
+            )
 
     def workers_seen(self, since: datetime) -> tuple[int, datetime | None]:
-        """Return how many workers beat at ``since`` (UTC) or later, and the newest beat of
-        any worker (None when no worker row is left)."""
-        live = func.count().filter(solver_workers.c.beat_at >= since)
+        """Return how many running workers (not stopped: ``concurrency`` above 0) beat at
+        ``since`` (UTC) or later, and the newest beat of any worker, a stopped one's
+        being the moment it stopped (None when no worker row is left)."""
+        live = func.count().filter(
+            solver_workers.c.beat_at >= since, solver_workers.c.concurrency > 0
+        )
         statement = select(live, func.max(solver_workers.c.beat_at))
         row = self.database.first(statement)
         if row is None:

@@ -218,9 +218,10 @@ solver_workers = Table(
     Column("beat_at", DateTime(timezone=True), nullable=False),
     Index("ix_solver_workers_beat", "beat_at"),
 )
-"""A running ``spider worker`` process (the job-queue layout): it rewrites ``beat_at`` every
-few seconds and deletes its row when it stops; a row whose beat is old is a worker that
-died."""
+"""A ``spider worker`` process (the job-queue layout): it rewrites ``beat_at`` every
+few seconds while it runs; when it stops it writes its stop time there and
+``concurrency`` 0 (a stopped worker); a row whose beat is old and whose ``concurrency``
+is not 0 is a worker that died."""
 
 rate_limits = Table(
     "rate_limits",
