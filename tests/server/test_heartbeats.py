@@ -27,7 +27,7 @@ from spider_solitaire.server.db.migrations import (
     head_revision,
     upgrade_database,
 )
-from spider_solitaire.server.db.tables import deal_searches, players, solver_workers
+from spider_solitaire.server.db.tables import deal_searches, players, solver_jobs, solver_workers
 from spider_solitaire.server.jobs.runner import Job, Runner
 from spider_solitaire.server.settings import Settings
 
@@ -107,6 +107,60 @@ def test_a_search_whose_runner_stops_beating_is_ended_by_the_poll(
     assert row["ended_at"] is not None and row["ended_at"] - row["beat_at"] >= timedelta(
         seconds=STALE
     )
+
+
+def _solver_job(player: str, job_id: str, task: str, status: str, made: datetime) -> dict[str, Any]:
+    return {
+        "id": job_id,
+        "player_id": player,
+        "address": "testclient",
+        "task": task,
+        "args": "",
+        "cpu_seconds": 10.0,
+        "status": status,
+        "cancel": False,
+        "created_at": made,
+        "updated_at": datetime.now(UTC),
+    }
+
+
+def test_an_orphaned_search_cancels_its_solver_jobs_running_or_queued(
+    app: FastAPI, client: TestClient
+) -> None:
+    """Issue 31, item 1: the poll that finds a search orphaned cancels the solver jobs its
+    dead process left, running or queued (a worker sees ``cancel`` and stops; none counts
+    in the shares), but not the player's hint nor work started since."""
+    _runner(app, StalledRunner())
+    started = client.post("/api/winnable-deals", json={"suits": 4})
+    assert started.status_code == 202, started.text
+    search_id = started.json()["id"]
+    store: Store = app.state.store
+    row = store.jobs.search(search_id)
+    player, began = row["player_id"], aware(row["started_at"])
+    jobs = [
+        ("search-running", "winnable_job", "running", began - timedelta(seconds=1)),
+        ("can-win-queued", "history_job", "queued", began),
+        ("hint-running", "hint_job", "running", began),
+        ("asked-since", "solve_job", "queued", began + timedelta(seconds=30)),
+    ]
+    with store.writing() as connection:
+        connection.execute(insert(solver_jobs), [_solver_job(player, *job) for job in jobs])
+        other = _solver_job("someone-else", "other-player", "winnable_job", "running", began)
+        connection.execute(insert(solver_jobs), other)
+    search, _ = _poll_until_ended(client, search_id, STALE + 2)
+    assert (search["status"], search["reason"]) == ("failed", "search_interrupted")
+    found = {
+        job_id: (job["status"], job["cancel"], job["error"])
+        for job_id in [*(job[0] for job in jobs), "other-player"]
+        if (job := store.jobs.solver_job(job_id)) is not None
+    }
+    assert found == {
+        "search-running": ("cancelled", True, "search_interrupted"),
+        "can-win-queued": ("cancelled", True, "search_interrupted"),
+        "hint-running": ("running", False, None),
+        "asked-since": ("queued", False, None),
+        "other-player": ("running", False, None),
+    }
 
 
 def test_a_search_that_beats_stays_running_past_the_limit(app: FastAPI, client: TestClient) -> None:

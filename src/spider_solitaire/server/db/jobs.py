@@ -324,6 +324,27 @@ class Jobs(Area):
         with self.database.writing() as connection:
             connection.execute(delete(solver_jobs).where(solver_jobs.c.id == job_id))
 
+    def cancel_orphaned_jobs(
+        self, player_id: str, tasks: Iterable[str], before: datetime, reason: str
+    ) -> int:
+        """Cancel the solver jobs of ``player_id`` still queued or running one of ``tasks``
+        (task names) that were made before ``before`` (UTC): the jobs of work whose server
+        process went away (issue 31). Each is marked ``cancelled`` for ``reason`` with its
+        ``cancel`` flag set: a worker running it stops it within its next look, a queued
+        one is never started, and none counts in the shares any more. Return how many."""
+        statement = (
+            update(solver_jobs)
+            .where(
+                solver_jobs.c.player_id == player_id,
+                solver_jobs.c.status.in_(UNFINISHED),
+                solver_jobs.c.task.in_(list(tasks)),
+                solver_jobs.c.created_at < before,
+            )
+            .values(cancel=True, status="cancelled", error=reason, updated_at=utc_now())
+        )
+        with self.database.writing() as connection:
+            return int(connection.execute(statement).rowcount or 0)
+
     def solver_job(self, job_id: str) -> dict[str, Any] | None:
         """Return the solver job ``job_id`` as a dict of its columns (times in UTC), or
         None."""
