@@ -338,6 +338,65 @@ def test_a_worker_beats_while_it_runs_and_is_forgotten_when_it_stops(pg_url: str
             assert 1 <= degraded <= 5
 
 
+QUEUED_LONG_SOLVE = {
+    "job_queue": "procrastinate",
+    "solver_cores": 1,
+    "solve_time_limit": 60,
+    "solver_per_address": 0,
+    "solver_per_player": 0,
+}
+"""The job-queue layout with a can-win that thinks for a minute (a 4-suit deal with every
+row dealt: the solver needs its whole limit), the default heartbeat limit (5 s)."""
+
+
+@pytest.mark.slow
+def test_a_killed_servers_can_win_stops_on_the_worker_and_frees_it_for_others(
+    tmp_path: Path,
+) -> None:
+    """Issue 31, item 1: job-queue layout, one worker running one job at a time. A long
+    "Can I still win?" asked on server A, A killed (-9): once B's poll finds the job
+    orphaned, its solver job is cancelled, so another player's hint on B is answered
+    within a second (before: the worker solved on for nobody, up to a minute, and the hint
+    waited for it)."""
+    for url in fresh_database("postgresql", tmp_path):
+        with (
+            spider_serve(url, **QUEUED_LONG_SOLVE) as second,
+            serve_process(url, **QUEUED_LONG_SOLVE) as (first, process),
+            spider_worker(url, concurrency=1),
+            httpx.Client(timeout=60) as player,
+            httpx.Client(timeout=60) as other,
+        ):
+            other_game = other.post(f"{second}/api/games", json={"code": "SP1-S1C-AAAAAAD"})
+            hint = f"{second}/api/games/{other_game.json()['id']}/hint"
+            assert other.post(hint, json={"version": 0}).status_code == 200  # warm
+            state = player.post(f"{first}/api/games", json={"code": "SP1-S4C-AAAAAAD"}).json()
+            for _ in range(5):
+                body = {"version": state["version"], "action": "d"}
+                state = player.post(f"{first}/api/games/{state['id']}/actions", json=body)
+                state = state.json()["state"]
+            started = player.post(
+                f"{first}/api/games/{state['id']}/can-win", json={"version": state["version"]}
+            )
+            assert started.status_code == 202, started.text
+            job = f"{second}/api/help-jobs/{started.json()['id']}"
+            time.sleep(1.5)  # the worker runs it
+            assert player.get(job).json()["status"] == "running"
+            process.kill()
+            process.wait(10)
+            killed = time.monotonic()
+            while (ended := player.get(job).json())["status"] == "running":
+                assert time.monotonic() - killed < 10, ended
+                time.sleep(0.2)
+            assert (ended["status"], ended["reason"]) == ("failed", "search_interrupted")
+            asked = time.monotonic()
+            answer = other.post(hint, json={"version": 0})
+            waited = time.monotonic() - asked
+            print(f"another player's hint after the orphan was found: {waited:.2f} s")
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["hint"]["kind"] in ("move", "deal")
+            assert waited < 1.0
+
+
 # --- real processes: kill -9 and a rolling restart in the middle of a search ------------
 
 SLOW_SEARCH = {
