@@ -6,6 +6,7 @@ no worker runs. Each in-process test runs on SQLite and on PostgreSQL where it a
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -311,6 +312,50 @@ def test_without_a_worker_the_help_is_unavailable_and_healthz_says_so(pg_url: st
         with store.writing() as connection:
             connection.execute(delete(solver_workers))
         assert client.get("/healthz").json()["worker_seen"] is None
+
+
+def test_a_job_whose_worker_was_killed_says_the_solver_stopped(pg_url: str) -> None:
+    """Issue 31, item 2: a job whose worker went silent (killed under it, while another
+    worker runs) answers 503 ``solver_failed`` saying that the solver working on it
+    stopped, and to ask again: nothing ran out of time or memory."""
+    with _queue_client(pg_url, worker_silent_seconds=30) as client:
+        store: Store = client.app.state.store  # type: ignore[attr-defined]
+        store.jobs.beat_worker("alive", "host", 4242, 1)
+        state = new_game(client, code=CODE)
+        silent = datetime.now(UTC) - timedelta(seconds=60)
+
+        def killed_under_it() -> None:  # a worker takes the job, then dies
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                with store.writing() as connection:
+                    taken = connection.execute(
+                        update(solver_jobs)
+                        .where(solver_jobs.c.status == "queued")
+                        .values(status="running", updated_at=silent)
+                    ).rowcount
+                if taken:
+                    return
+                time.sleep(0.05)
+
+        for language in ("en", "es"):
+            taker = threading.Thread(target=killed_under_it)
+            taker.start()
+            answer = client.post(
+                f"/api/games/{state['id']}/hint",
+                json={"version": 0},
+                headers={"Accept-Language": language},
+            )
+            taker.join()
+            assert (answer.status_code, answer.json()["reason"]) == (503, "solver_failed")
+            assert answer.headers["retry-after"] == "5"
+            assert (
+                answer.json()["message"]
+                == {
+                    "en": "The solver working on this stopped before it answered; ask again.",
+                    "es": "El resolvedor que trabajaba en esto se detuvo antes de responder; "
+                    "vuelve a preguntar.",
+                }[language]
+            )
 
 
 @pytest.mark.slow
