@@ -332,7 +332,9 @@ class GameService:
     def share(self, player_id: str | None, game_id: str, share: bool) -> str | None:
         """Make (``share``) or remove the public replay link of the player's finished
         game ``game_id``; return its share id (the existing one when already shared;
-        None when removed). The id is 22 random URL-safe characters (unguessable).
+        None when removed). The id is 22 random URL-safe characters (unguessable). The
+        link shows the game as it is now, at its version now, even when the player
+        reopens it and plays on (issue 31, item 6).
 
         Raises:
             ApiError: 404 ``not_found``; 409 ``not_finished`` (sharing a game that is
@@ -350,7 +352,7 @@ class GameService:
         if not (record.decided or record.finished_won_at is not None or loaded.game.is_won):
             raise ApiError(409, "not_finished")
         share_id = SHARE.make()
-        self.store.games.set_share(record.id, share_id)
+        self.store.games.set_share(record.id, share_id, record.version)
         self.cache.drop(record.id)
         return share_id
 

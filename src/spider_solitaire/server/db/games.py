@@ -60,6 +60,8 @@ class GameRecord:
     outcome: str | None = None
     finished_won_at: datetime | None = None
     share_id: str | None = None
+    share_version: int | None = None
+    """The game's version when its link was made: a shared link shows it up to there."""
     revision: int = 0
     daily_date: date | None = None
     solved: bool = False
@@ -466,13 +468,14 @@ class Games(Area):
             row = connection.execute(_SELECT_GAME, {"game_id": game_id}).first()
         return GameRecord.of(row) if row is not None else None
 
-    def set_share(self, game_id: str, share_id: str | None) -> None:
-        """Set (or, with None, remove) the public replay link of ``game_id``."""
+    def set_share(self, game_id: str, share_id: str | None, version: int | None = None) -> None:
+        """Set (or, with None, remove) the public replay link of ``game_id``, made at the
+        game's ``version`` (what the link shows: issue 31, item 6)."""
         with self.database.writing() as connection:
             connection.execute(
                 update(games)
                 .where(games.c.id == game_id)
-                .values(share_id=share_id, **NEXT_REVISION)
+                .values(share_id=share_id, share_version=version, **NEXT_REVISION)
             )
 
     def by_share(self, share_id: str) -> GameRecord | None:
