@@ -29,9 +29,7 @@ def upgrade() -> None:
         sa.column("share_version", sa.BigInteger()),
     )
     op.execute(
-        games.update()
-        .where(games.c.share_id.is_not(None))
-        .values(share_version=games.c.version)
+        games.update().where(games.c.share_id.is_not(None)).values(share_version=games.c.version)
     )
 
 
