@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .. import rules
+from ..codes import code_forms
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import Event
 from ..game import Game
@@ -207,7 +208,9 @@ class GameService:
             if ongoing is not None:
                 return self.open(player_id, ongoing.id, request.confirm)
         game = requested_game(request, day, self.undo_limit, partial=self.puzzle_positions)
-        won_before = game.code is not None and self.store.games.has_won_code(player_id, game.code)
+        won_before = game.code is not None and self.store.games.has_won_code(
+            player_id, code_forms(game.code)
+        )
         practice = game.code is None or won_before
 
         def write(leaving: Leaving | None) -> GameRecord:

@@ -433,11 +433,13 @@ class Games(Area):
         ).order_by(games.c.created_at, games.c.id)
         return [GameRecord.of(row) for row in self.database.all(statement)]
 
-    def has_won_code(self, player_id: str, code: str) -> bool:
-        """True when ``player_id`` has won a game of ``code`` (counted or practice)."""
+    def has_won_code(self, player_id: str, codes: Sequence[str]) -> bool:
+        """True when ``player_id`` has won a game stored under one of ``codes`` (counted or
+        practice): the forms of one deal (``SP1`` and ``SP2``:
+        :func:`spider_solitaire.codes.code_forms`)."""
         statement = select(games.c.id).where(
             games.c.player_id == player_id,
-            games.c.code == code,
+            games.c.code.in_(list(codes)),
             games.c.finished_won_at.is_not(None),
         )
         return self.database.first(statement.limit(1)) is not None
