@@ -28,7 +28,7 @@ def test_deal_without_code_prints_a_code_that_reproduces_it(
 ) -> None:
     assert main(["deal", "--suits", "1"]) == 0
     code, _, position = capsys.readouterr().out.partition("\n")
-    assert code.startswith("SP1-S1C-")
+    assert code.startswith("SP2-S1C-")
     assert position == Game.from_code(code).position_text()
 
 
@@ -386,7 +386,7 @@ def test_variants_lists_the_registry_one_game_a_line(capsys: pytest.CaptureFixtu
 def test_deal_a_random_game_of_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deal", "--variant", "spiderette", "--suits", "2", "--rule", "flexible"]) == 0
     code, _, position = capsys.readouterr().out.partition("\n")
-    assert code.startswith("SP1-ETTE-S2F-")
+    assert code.startswith("SP2-ETTE-S2F-")
     assert position.splitlines()[0] == "variant: spiderette"
     assert position == Game.from_code(code).position_text()
 
