@@ -206,6 +206,46 @@ def level_prefix(suits: int, rule: str, variant: Variant = SPIDER, version: int 
     return f"SP{version}-{tag}S{suits}{normalize_rule(rule, suits)[0].upper()}-"
 
 
+def _parts(text: str) -> tuple[list[str], Variant]:
+    """Return the three parts of a code (prefix, setup, seed) and the variant its tag
+    names (``spider`` without one).
+
+    Raises:
+        InvalidCodeError: not three parts, or four whose second is no variant's tag.
+    """
+    parts = text.strip().upper().split("-")
+    variant = SPIDER
+    if len(parts) == 4:
+        try:
+            variant = find_tag(parts.pop(1))
+        except InvalidCodeError:
+            raise InvalidCodeError(
+                f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD, or four "
+                "with a variant's tag second (1949, BIKE, RLX, ETTE, WISP)"
+            ) from None
+    if len(parts) != 3:
+        raise InvalidCodeError(f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD")
+    return parts, variant
+
+
+def _seed_value(text: str, seed: str) -> int:
+    """Return the number the 7 base32 characters ``seed`` (of the code ``text``) write.
+
+    Raises:
+        InvalidCodeError: another length, or a character outside ``A-Z2-7``.
+    """
+    if len(seed) != SEED_LENGTH:
+        raise InvalidCodeError(
+            f"{text!r}: the seed must be {SEED_LENGTH} characters, not {len(seed)}"
+        )
+    value = 0
+    for char in seed:
+        if char not in BASE32:
+            raise InvalidCodeError(f"{text!r}: the seed may use only A-Z and 2-7, not {char!r}")
+        value = value * 32 + BASE32.index(char)
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class GameCode:
     """A parsed game code.
@@ -277,19 +317,7 @@ class GameCode:
         Raises:
             InvalidCodeError: as :meth:`parse` says.
         """
-        parts = text.strip().upper().split("-")
-        variant = SPIDER
-        if len(parts) == 4:
-            try:
-                variant = find_tag(parts.pop(1))
-            except InvalidCodeError:
-                raise InvalidCodeError(
-                    f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD, or four "
-                    "with a variant's tag second (1949, BIKE, RLX, ETTE, WISP)"
-                ) from None
-        if len(parts) != 3:
-            raise InvalidCodeError(f"{text!r}: a game code has three parts, like SP1-S2C-AAAAAAD")
-        prefix, setup, seed = parts
+        (prefix, setup, seed), variant = _parts(text)
         if prefix not in ("SP1", "SP2"):
             raise InvalidCodeError(f"{text!r}: the code must start with SP1 or SP2, not {prefix!r}")
         version = int(prefix[2])
@@ -312,17 +340,10 @@ class GameCode:
             raise InvalidCodeError(
                 f"{text!r}: the rule must be C (Classic) or F (Flexible), not {setup[2]!r}"
             )
-        if len(seed) != SEED_LENGTH:
-            raise InvalidCodeError(
-                f"{text!r}: the seed must be {SEED_LENGTH} characters, not {len(seed)}"
-            )
-        value = 0
-        for char in seed:
-            if char not in BASE32:
-                raise InvalidCodeError(f"{text!r}: the seed may use only A-Z and 2-7, not {char!r}")
-            value = value * 32 + BASE32.index(char)
         suits = int(setup[1])
-        return cls(suits, normalize_rule(setup[2], suits), value, variant, version)
+        return cls(
+            suits, normalize_rule(setup[2], suits), _seed_value(text, seed), variant, version
+        )
 
     @classmethod
     def random(cls, suits: int, rule: str, variant: Variant = SPIDER) -> GameCode:
