@@ -10,6 +10,7 @@ import pytest
 from boards import RUN_S, board
 from spider_solitaire import Game
 from spider_solitaire.cli import main
+from spider_solitaire.codes import GameCode
 from spider_solitaire.messages import reason_text
 from spider_solitaire.moves import format_game_record
 from spider_solitaire.terminal import draw_board, play_in_terminal, terminal_language
@@ -28,8 +29,24 @@ def test_deal_without_code_prints_a_code_that_reproduces_it(
 ) -> None:
     assert main(["deal", "--suits", "1"]) == 0
     code, _, position = capsys.readouterr().out.partition("\n")
-    assert code.startswith("SP1-S1C-")
+    assert code.startswith("SP2-S1C-")
     assert position == Game.from_code(code).position_text()
+
+
+def test_deal_and_the_table_start_with_the_same_suits_as_help_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 31, item 16: one default, 1 suit as the table's first game, stated in --help."""
+    assert main(["deal"]) == 0
+    code = capsys.readouterr().out.splitlines()[0]
+    assert GameCode.parse(code).suits == 1
+    table_settings = Path(__file__).parents[1] / "src/spider_solitaire/web/js/settings.js"
+    assert "  suits: 1," in table_settings.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main(["deal", "--help"])
+    assert "(default 1, as the browser table's first game)" in " ".join(
+        capsys.readouterr().out.split()
+    )
 
 
 def test_deal_with_a_bad_code_names_the_part(capsys: pytest.CaptureFixture[str]) -> None:
@@ -367,7 +384,7 @@ def test_variants_lists_the_registry_one_game_a_line(capsys: pytest.CaptureFixtu
 def test_deal_a_random_game_of_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deal", "--variant", "spiderette", "--suits", "2", "--rule", "flexible"]) == 0
     code, _, position = capsys.readouterr().out.partition("\n")
-    assert code.startswith("SP1-ETTE-S2F-")
+    assert code.startswith("SP2-ETTE-S2F-")
     assert position.splitlines()[0] == "variant: spiderette"
     assert position == Game.from_code(code).position_text()
 

@@ -214,8 +214,9 @@ def test_seed_text_round_trip(seed: int) -> None:
         ("SP1S2CAAAAAAD", "three parts"),
         ("SP1-S2C-AAA-AAAD", "three parts"),
         ("", "three parts"),
-        ("SP2-S2C-AAAAAAD", "must start with SP1"),
-        ("XX1-S2C-AAAAAAD", "must start with SP1"),
+        ("SP2-S2C-AAAAAAD", "seed and a check character"),  # SP2: issue 31, item 15
+        ("SP3-S2C-AAAAAAD", "must start with SP1 or SP2"),
+        ("XX1-S2C-AAAAAAD", "must start with SP1 or SP2"),
         ("SP1-2C-AAAAAAD", "middle part"),
         ("SP1-S2CC-AAAAAAD", "middle part"),
         ("SP1-X2C-AAAAAAD", "middle part"),
@@ -248,13 +249,13 @@ def test_bad_code_names_the_part_and_repeats_the_input(text: str, part: str) -> 
 def test_new_game_code_reproduces_it(suits: int, rule: str, setup: str) -> None:
     game = Game.new(suits, rule)
     assert game.code is not None
-    assert re.fullmatch(f"SP1-{setup}-[A-Z2-7]{{7}}", game.code)
+    assert re.fullmatch(f"SP2-{setup}-[A-Z2-7]{{7}}[0-9A-Z]", game.code)  # issue 31, item 15
     assert Game.from_code(game.code).position_text() == game.position_text()
 
 
 def test_new_game_defaults_to_four_suits_classic() -> None:
     game = Game.new()
-    assert game.code is not None and game.code.startswith("SP1-S4C-")
+    assert game.code is not None and game.code.startswith("SP2-S4C-")
     assert game.position_text().startswith("rules: S4C\n")
 
 

@@ -26,6 +26,11 @@ SUITS = "SHDC"
 SUIT_COUNTS = (1, 2, 4)
 """The allowed numbers of suits (a rule of the game)."""
 
+DEFAULT_SUITS = 1
+"""The suits of a new random game when nobody chose (``spider deal``, ``spider terminal``):
+1, as the browser table's first game (``web/js/settings.js``), a decision of ours
+(issue 31: one default, the gentlest game)."""
+
 
 def make_card(rank: int, suit_index: int) -> Card:
     """Return the card of ``rank`` (1-13) and ``suit_index`` (0-3)."""

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
+from .cards import DEFAULT_SUITS
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, SpiderError
 from .game import Game
 from .game_text import GameTextError, RecordActionError, load_game_text, replay_actions
@@ -30,10 +31,11 @@ from .variants import (
 
 def cmd_deal(args: argparse.Namespace) -> int:
     """``spider deal [CODE] [--variant NAME]``: print the position of a new game; without
-    a code, pick a random game (4 suits, Classic, ``spider`` unless the options say
-    otherwise) and print its code first. ``--variant`` with a code deals the code's seed
-    as that variant: then the dealt game's own code is printed first (it names the
-    variant dealt, which differs from the code given; a decision of ours)."""
+    a code, pick a random game (:data:`~.cards.DEFAULT_SUITS` suits, Classic, ``spider``
+    unless the options say otherwise) and print its code first. ``--variant`` with a code
+    deals the code's seed as that variant: then the dealt game's own code is printed
+    first (it names the variant dealt, which differs from the code given; a decision of
+    ours)."""
     if args.code is None:
         game = Game.new(args.suits, args.rule, variant=args.variant or VARIANTS[0])
         print(game.code)
@@ -143,8 +145,9 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         "--suits",
         type=int,
         choices=(1, 2, 4),
-        default=4,
-        help="number of suits for a random game (default 4)",
+        default=DEFAULT_SUITS,
+        help=f"number of suits for a random game (default {DEFAULT_SUITS}, as the browser "
+        "table's first game)",
     )
     parser.add_argument(
         "--rule",

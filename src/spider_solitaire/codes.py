@@ -12,6 +12,15 @@ for example ``SP1-WISP-S4C-AAAAAAD`` (:attr:`~spider_solitaire.variants.Variant.
 * ``<seed>`` is 7 characters of base32 (RFC 4648 alphabet ``A-Z2-7``, ``A`` = 0),
   most significant first: a 35-bit number.
 
+Version 2 (issue 31, item 15), made for every new random game: ``SP2-S2C-AAAAAAD4``,
+``SP2-WISP-S4C-AAAAAADL``: the same parts, ``SP2``, and after the seed one check
+character (:func:`check_character`: ISO/IEC 7064 MOD 37,36 over the code's letters and
+digits after ``SP2``, from ``0-9A-Z``). A code whose check does not match is refused
+(:class:`~spider_solitaire.errors.CodeCheckError`, with the nearest readings: the valid
+codes one swap of neighbours or one look-alike character gives), not read as another
+deal. A version-1 code reads as the same deal forever; its version-2 form
+(:func:`code_forms`) is the same deal.
+
 The shuffle is ours and fixed forever (a code must give the same deal on every machine
 and every version), so it does not use :mod:`random`:
 
@@ -40,10 +49,10 @@ Golden vectors in ``tests/test_codes.py`` pin all of this.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from .cards import SUIT_COUNTS, Card, new_deck
-from .errors import InvalidCodeError, SpiderError
+from .errors import CodeCheckError, InvalidCodeError, SpiderError
 from .variants import (
     GROUP_RULES,
     RULE_LETTERS,
@@ -67,6 +76,42 @@ registry's :data:`~spider_solitaire.variants.GROUP_RULES`."""
 
 _RULE_CHOICES = " or ".join(f"{rule.letter} ({rule.name.title()})" for rule in GROUP_RULES)
 """The rules as an error names them: ``C (Classic) or F (Flexible)``."""
+
+CHECK_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""The check character's alphabet (ISO/IEC 7064 MOD 37,36: index = value)."""
+
+LATEST_VERSION = 2
+"""The version of the codes made for new games (``SP2``: with a check character)."""
+
+LOOK_ALIKES = {"0": "O", "O": "0", "1": "I", "I": "1", "L": "1", "8": "B", "B": "8"}
+"""Characters read or typed for one another: the nearest readings a refused code is
+tried with (with swaps of neighbours), a decision of ours."""
+
+
+def check_character(body: str) -> str:
+    """Return the check character of ``body`` (the code after ``SP2-`` without it: tag,
+    suits and rule, seed; hyphens are skipped, letters any case).
+
+    ISO/IEC 7064 hybrid system MOD 37,36: ``p = 36``; for each character of value ``a``
+    (``0-9`` are 0-9, ``A-Z`` 10-35): ``s = (p + a) mod 36`` (36 for 0), ``p = 2s mod
+    37``; the check is ``(37 - p) mod 36``. It catches every substitution of one character
+    and all but 72 of the 45,360 swaps of two neighbouring ones.
+
+    >>> check_character("S2C-AAAAAAD")
+    '4'
+
+    Raises:
+        InvalidCodeError: ``body`` holds a character other than letters, digits or ``-``.
+    """
+    p = 36
+    for char in body.upper():
+        if char == "-":
+            continue
+        value = CHECK_ALPHABET.find(char)
+        if value < 0:
+            raise InvalidCodeError(f"{body!r}: a code has only letters, digits and '-'")
+        p = (2 * ((p + value) % 36 or 36)) % 37
+    return CHECK_ALPHABET[(37 - p) % 36]
 
 
 class SplitMix64:
@@ -151,10 +196,12 @@ def seed_text(seed: int) -> str:
     return "".join(BASE32[(seed >> (5 * (SEED_LENGTH - 1 - i))) & 31] for i in range(SEED_LENGTH))
 
 
-def level_prefix(suits: int, rule: GroupRule | str, variant: Variant = SPIDER) -> str:
+def level_prefix(
+    suits: int, rule: GroupRule | str, variant: Variant = SPIDER, version: int = 1
+) -> str:
     """Return what every code of ``variant`` at ``suits`` and ``rule`` starts with: the
     code up to its seed, e.g. ``SP1-S4C-`` or ``SP1-ETTE-S2F-`` (``rule`` as
-    :func:`normalize_rule` takes it).
+    :func:`normalize_rule` takes it; ``version`` 2: ``SP2-S4C-``).
 
     >>> from spider_solitaire.variants import find_variant
     >>> level_prefix(2, "flexible", find_variant("spiderette"))
@@ -164,7 +211,7 @@ def level_prefix(suits: int, rule: GroupRule | str, variant: Variant = SPIDER) -
         InvalidCodeError: ``rule`` is neither Classic nor Flexible.
     """
     tag = f"{variant.tag}-" if variant.tag else ""
-    return f"SP1-{tag}S{suits}{normalize_rule(rule, suits).letter}-"
+    return f"SP{version}-{tag}S{suits}{normalize_rule(rule, suits).letter}-"
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,11 +234,18 @@ class GameCode:
     rule: GroupRule
     seed: int
     variant: Variant = SPIDER
+    version: int = field(default=1, compare=False)
+    """1 (``SP1``) or 2 (``SP2``: with a check character); the same deal either way, so
+    not compared."""
 
     def __str__(self) -> str:
-        """Return the canonical upper-case code, e.g. ``SP1-S2C-AAAAAAD`` or
-        ``SP1-BIKE-S2C-AAAAAAD``."""
-        return level_prefix(self.suits, self.rule, self.variant) + seed_text(self.seed)
+        """Return the canonical upper-case code in its version, e.g. ``SP1-S2C-AAAAAAD``,
+        ``SP1-BIKE-S2C-AAAAAAD`` or ``SP2-S2C-AAAAAAD4``."""
+        text = level_prefix(self.suits, self.rule, self.variant, self.version)
+        text += seed_text(self.seed)
+        if self.version == 1:
+            return text
+        return text + check_character(text.removeprefix("SP2-"))
 
     @classmethod
     def parse(cls, text: object) -> GameCode:
@@ -205,23 +259,54 @@ class GameCode:
         """
         if not isinstance(text, str):
             raise InvalidCodeError(f"{text!r} is not a game code: give text like SP1-S2C-AAAAAAD")
+        written = text.strip().upper()
+        try:
+            code = cls._read(text)
+        except InvalidCodeError as error:  # an SP2 code with a look-alike: say which
+            nearest = nearest_readings(written) if written.startswith("SP2-") else ()
+            if not nearest:
+                raise
+            guess = " or ".join(nearest)
+            raise CodeCheckError(f"{error}; did you mean {guess}?", nearest) from None
+        if code.version == 1:
+            return code
+        if str(code) != written:
+            nearest = nearest_readings(written)
+            raise CodeCheckError(
+                f"{text!r}: the check character does not match: a character is mistyped"
+                + (f"; did you mean {' or '.join(nearest)}?" if nearest else ""),
+                nearest,
+            )
+        return code
+
+    @classmethod
+    def _read(cls, text: str) -> GameCode:
+        """Read the parts of a code (:meth:`parse`), its check character left unchecked.
+
+        Raises:
+            InvalidCodeError: as :meth:`parse` says.
+        """
         variant, (prefix, setup, seed) = _split_code(text)
-        if prefix != "SP1":
-            raise InvalidCodeError(f"{text!r}: the code must start with SP1, not {prefix!r}")
+        if prefix not in ("SP1", "SP2"):
+            raise InvalidCodeError(f"{text!r}: the code must start with SP1 or SP2, not {prefix!r}")
+        version = int(prefix[2])
+        if version == 2:
+            seed = _without_check(text, seed)
         suits, rule = _parse_setup(text, setup)
-        return cls(suits, rule, _parse_seed(text, seed), variant)
+        return cls(suits, rule, _parse_seed(text, seed), variant, version)
 
     @classmethod
     def random(cls, suits: int, rule: GroupRule | str, variant: Variant = SPIDER) -> GameCode:
         """Return a code of ``variant`` with a seed drawn from the operating system's
-        entropy.
+        entropy, in the newest version (:data:`LATEST_VERSION`: with a check character).
 
         Raises:
             InvalidCodeError: ``suits`` is not 1, 2 or 4, or ``rule`` is unknown.
         """
         if type(suits) is not int or suits not in SUIT_COUNTS:
             raise InvalidCodeError(f"suits {suits!r} is not 1, 2 or 4")
-        return cls(suits, normalize_rule(rule, suits), secrets.randbits(SEED_BITS), variant)
+        seed = secrets.randbits(SEED_BITS)
+        return cls(suits, normalize_rule(rule, suits), seed, variant, LATEST_VERSION)
 
     def deck(self) -> list[Card]:
         """Return the shuffled deck of this code (:func:`shuffled_deck` with the variant's
@@ -289,3 +374,58 @@ def _parse_seed(text: str, seed: str) -> int:
             raise InvalidCodeError(f"{text!r}: the seed may use only A-Z and 2-7, not {char!r}")
         value = value * 32 + BASE32.index(char)
     return value
+
+
+def _without_check(text: str, seed: str) -> str:
+    """Return an ``SP2`` code's seed part ``seed`` without its check character.
+
+    Raises:
+        InvalidCodeError: not :data:`SEED_LENGTH` characters and a check character (a
+            letter or a digit; ``text``: the code, repeated in the message).
+    """
+    if len(seed) != SEED_LENGTH + 1 or seed[-1] not in CHECK_ALPHABET:
+        raise InvalidCodeError(
+            f"{text!r}: an SP2 code ends with the {SEED_LENGTH} characters of its "
+            "seed and a check character (a letter or a digit)"
+        )
+    return seed[:-1]
+
+
+def nearest_readings(text: str) -> tuple[str, ...]:
+    """Return the valid ``SP2`` codes that ``text`` (a code refused by its check) reads as
+    after one swap of neighbouring characters or one look-alike character
+    (:data:`LOOK_ALIKES`), in order; none when no such reading is valid.
+
+    >>> nearest_readings("SP2-S2C-NWK0FD2N")  # 0 for O
+    ('SP2-S2C-NWKOFD2N',)
+    """
+    written = text.strip().upper()
+    tried: set[str] = set()
+    for i, char in enumerate(written):
+        if i + 1 < len(written) and "-" not in written[i : i + 2]:
+            tried.add(written[:i] + written[i + 1] + char + written[i + 2 :])
+        if char in LOOK_ALIKES:
+            tried.add(written[:i] + LOOK_ALIKES[char] + written[i + 1 :])
+    found = []
+    for candidate in sorted(tried - {written}):
+        try:
+            code = GameCode._read(candidate)
+        except InvalidCodeError:
+            continue
+        if code.version == 2 and str(code) == candidate:
+            found.append(candidate)
+    return tuple(found)
+
+
+def code_forms(code: str) -> tuple[str, str]:
+    """Return the two texts of ``code``'s deal: its ``SP1`` form and its ``SP2`` form (a
+    game stored under either is a game of the same deal).
+
+    >>> code_forms("sp1-s2c-aaaaaad")
+    ('SP1-S2C-AAAAAAD', 'SP2-S2C-AAAAAAD4')
+
+    Raises:
+        InvalidCodeError: ``code`` is not a valid code.
+    """
+    parsed = GameCode.parse(code)
+    return str(replace(parsed, version=1)), str(replace(parsed, version=2))

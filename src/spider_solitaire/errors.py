@@ -63,6 +63,20 @@ class InvalidCodeError(SpiderError):
     """A game code is malformed; the message names the part that is wrong."""
 
 
+class CodeCheckError(InvalidCodeError):
+    """An ``SP2`` game code whose check character does not match: a character is
+    mistyped (issue 31, item 15).
+
+    Attributes:
+        nearest: the valid codes it reads as after one swap of neighbours or one
+            look-alike character (often one; none when no such reading is valid).
+    """
+
+    def __init__(self, message: str, nearest: tuple[str, ...] = ()) -> None:
+        self.nearest = nearest
+        super().__init__(message)
+
+
 class InvalidPositionError(SpiderError):
     """A position text is malformed or impossible.
 

@@ -90,12 +90,12 @@ def _wait_until_healthy(base: str, deadline: float) -> None:
 
 
 def workers_on_record(db_url: str) -> int:
-    """How many rows ``solver_workers`` holds (workers running, or killed and not yet
-    forgotten)."""
+    """How many rows of ``solver_workers`` are not marked stopped (workers running, or
+    killed and not yet forgotten)."""
     engine = create_engine(db_url)
     try:
         with engine.connect() as connection:
-            count = select(func.count()).select_from(solver_workers)
+            count = select(func.count()).where(solver_workers.c.concurrency > 0)
             return int(connection.execute(count).scalar_one())
     finally:
         engine.dispose()

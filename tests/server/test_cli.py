@@ -43,8 +43,8 @@ def test_start_path_opens_the_code_a_new_deal_or_the_current_game() -> None:
     assert start_path(" sp1-s2f-aaaaaad ", None, None) == "/?code=SP1-S2F-AAAAAAD"
     assert start_path(None, None, None) == "/"
     random_path = start_path(None, 2, "flexible")
-    assert random_path.startswith("/?code=SP1-S2F-")
-    assert len(random_path) == len("/?code=SP1-S2F-AAAAAAD")
+    assert random_path.startswith("/?code=SP2-S2F-")
+    assert len(random_path) == len("/?code=SP2-S2F-AAAAAAD4")
 
 
 def test_play_opens_the_browser_at_the_codes_link(

@@ -100,7 +100,7 @@ def test_a_new_game_of_each_variant_is_dealt_shown_and_played(
     assert state["stock_rows_left"] == len(variant.stock_rows)
     assert state["labels"]["removed"] == f"Removed runs: 0 of {variant.runs}"
     assert len(state["labels"]["removed_slots"]) == variant.runs
-    assert state["code"].startswith("SP1-" + (f"{variant.tag}-" if variant.tag else "S2F-"))
+    assert state["code"].startswith("SP2-" + (f"{variant.tag}-" if variant.tag else "S2F-"))
     assert Game.from_code(state["code"]).variant is variant
 
     dealt = act(client, state, "d")  # every column has a card: each variant deals a row

@@ -108,21 +108,21 @@ def test_a_forged_cookie_is_replaced_by_a_new_id(client: TestClient) -> None:
 
 def test_suits_and_rule_deal_a_random_game_its_code_reproduces(client: TestClient) -> None:
     state = new_game(client, suits=1, rule="flexible")
-    assert state["code"].startswith("SP1-S1C-")  # one suit is always written Classic
+    assert state["code"].startswith("SP2-S1C-")  # one suit is always written Classic
     assert (state["suits"], state["rule"]) == (1, "classic")
     expected = Game.from_code(state["code"])
     assert [c["face_up"] for c in state["columns"]] == [
         [expected.position_text().splitlines()[5 + n].split("| ")[1]] for n in range(10)
     ]
     flexible = new_game(client, suits=4, rule="flexible")
-    assert flexible["code"].startswith("SP1-S4F-")
+    assert flexible["code"].startswith("SP2-S4F-")
     assert flexible["rule"] == "flexible"
 
 
 def test_an_empty_body_deals_four_suits_classic(client: TestClient) -> None:
     response = client.post("/api/games", json={})
     assert response.status_code == 201
-    assert response.json()["code"].startswith("SP1-S4C-")
+    assert response.json()["code"].startswith("SP2-S4C-")
 
 
 def test_a_game_from_a_position_has_no_code(client: TestClient) -> None:
@@ -176,6 +176,38 @@ def test_a_bad_code_is_400_bad_code_in_the_players_language(client: TestClient) 
     assert body["reason"] == "bad_code"
     assert body["message"].startswith("Eso no es un código de partida")
     assert "number of suits must be 1, 2 or 4" in body["detail"]
+
+
+def test_a_mistyped_code_is_400_code_typo_with_the_nearest_reading(client: TestClient) -> None:
+    """Issue 31, item 15: a typo in an SP2 code deals nothing, and says what was meant."""
+    made = new_game(client, suits=2)
+    code = made["code"]
+    assert code.startswith("SP2-S2C-") and len(code) == 16
+    typo = code[:-3] + code[-2] + code[-3] + code[-1]  # two neighbours swapped
+    if typo == code:  # the same character twice: a wrong check character instead
+        typo = code[:-1] + ("A" if code[-1] != "A" else "B")
+    refused = client.post("/api/games", json={"code": typo})
+    assert refused.status_code == 400 and "set-cookie" not in refused.headers
+    assert refused.json()["reason"] == "code_typo"
+    looked = client.post("/api/games", json={"code": "SP2-S2C-NWK0FD2N"})  # 0 for O
+    assert looked.status_code == 400
+    body = looked.json()
+    assert (body["reason"], body["nearest"]) == ("code_typo", ["SP2-S2C-NWKOFD2N"])
+    assert body["message"] == (
+        "That game code has a typo: a character is wrong or two are swapped. "
+        "Did you mean SP2-S2C-NWKOFD2N?"
+    )
+    spanish = client.post(
+        "/api/games", json={"code": "SP2-S2C-AAAAAAD5"}, headers={"Accept-Language": "es"}
+    ).json()
+    assert (spanish["reason"], spanish["nearest"]) == ("code_typo", [])
+    assert spanish["message"].startswith("Ese código de partida tiene una errata")
+    current = client.get(f"/api/games/{made['id']}").json()
+    assert current["code"] == code  # the game in play is untouched
+    old = new_game(client, code="SP1-S2C-AAAAAAD", confirm=["abandon"])  # an old code
+    new = new_game(client, code="SP2-S2C-AAAAAAD4", confirm=["abandon"])  # its SP2 form
+    assert (old["code"], new["code"]) == ("SP1-S2C-AAAAAAD", "SP2-S2C-AAAAAAD4")
+    assert [c["face_up"] for c in old["columns"]] == [c["face_up"] for c in new["columns"]]
 
 
 def test_a_bad_position_is_400_bad_position(client: TestClient) -> None:

@@ -6,6 +6,7 @@ no worker runs. Each in-process test runs on SQLite and on PostgreSQL where it a
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -16,7 +17,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import delete, insert, select, text, update
 
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
@@ -27,7 +28,7 @@ from spider_solitaire.server.db.migrations import (
     head_revision,
     upgrade_database,
 )
-from spider_solitaire.server.db.tables import deal_searches, players, solver_workers
+from spider_solitaire.server.db.tables import deal_searches, players, solver_jobs, solver_workers
 from spider_solitaire.server.jobs.runner import Job, Runner
 from spider_solitaire.server.settings import Settings
 
@@ -107,6 +108,60 @@ def test_a_search_whose_runner_stops_beating_is_ended_by_the_poll(
     assert row["ended_at"] is not None and row["ended_at"] - row["beat_at"] >= timedelta(
         seconds=STALE
     )
+
+
+def _solver_job(player: str, job_id: str, task: str, status: str, made: datetime) -> dict[str, Any]:
+    return {
+        "id": job_id,
+        "player_id": player,
+        "address": "testclient",
+        "task": task,
+        "args": "",
+        "cpu_seconds": 10.0,
+        "status": status,
+        "cancel": False,
+        "created_at": made,
+        "updated_at": datetime.now(UTC),
+    }
+
+
+def test_an_orphaned_search_cancels_its_solver_jobs_running_or_queued(
+    app: FastAPI, client: TestClient
+) -> None:
+    """Issue 31, item 1: the poll that finds a search orphaned cancels the solver jobs its
+    dead process left, running or queued (a worker sees ``cancel`` and stops; none counts
+    in the shares), but not the player's hint nor work started since."""
+    _runner(app, StalledRunner())
+    started = client.post("/api/winnable-deals", json={"suits": 4})
+    assert started.status_code == 202, started.text
+    search_id = started.json()["id"]
+    store: Store = app.state.store
+    row = store.jobs.search(search_id)
+    player, began = row["player_id"], aware(row["started_at"])
+    jobs = [
+        ("search-running", "winnable_job", "running", began - timedelta(seconds=1)),
+        ("can-win-queued", "history_job", "queued", began),
+        ("hint-running", "hint_job", "running", began),
+        ("asked-since", "solve_job", "queued", began + timedelta(seconds=30)),
+    ]
+    with store.writing() as connection:
+        connection.execute(insert(solver_jobs), [_solver_job(player, *job) for job in jobs])
+        other = _solver_job("someone-else", "other-player", "winnable_job", "running", began)
+        connection.execute(insert(solver_jobs), other)
+    search, _ = _poll_until_ended(client, search_id, STALE + 2)
+    assert (search["status"], search["reason"]) == ("failed", "search_interrupted")
+    found = {
+        job_id: (job["status"], job["cancel"], job["error"])
+        for job_id in [*(job[0] for job in jobs), "other-player"]
+        if (job := store.jobs.solver_job(job_id)) is not None
+    }
+    assert found == {
+        "search-running": ("cancelled", True, "search_interrupted"),
+        "can-win-queued": ("cancelled", True, "search_interrupted"),
+        "hint-running": ("running", False, None),
+        "asked-since": ("queued", False, None),
+        "other-player": ("running", False, None),
+    }
 
 
 def test_a_search_that_beats_stays_running_past_the_limit(app: FastAPI, client: TestClient) -> None:
@@ -244,8 +299,63 @@ def test_without_a_worker_the_help_is_unavailable_and_healthz_says_so(pg_url: st
             "workers": 0,
             "worker_seen": "2026-12-01T11:59:30Z",
         }
-        store.jobs.drop_worker("w1")
+        # issue 31, item 5: a worker stopped cleanly after w1 was killed is the one seen,
+        # at the moment it stopped, not w1's older beat
+        store.jobs.beat_worker("w2", "host", 4343, 2)
+        assert client.get("/healthz").json()["workers"] == 1  # w1's beat is old
+        before_stop = datetime.now(UTC)
+        store.jobs.drop_worker("w2")
+        stopped = client.get("/healthz").json()
+        assert (stopped["status"], stopped["workers"]) == ("degraded", 0)
+        seen_at = datetime.fromisoformat(stopped["worker_seen"].replace("Z", "+00:00"))
+        assert before_stop - timedelta(seconds=1) <= seen_at <= datetime.now(UTC)
+        with store.writing() as connection:
+            connection.execute(delete(solver_workers))
         assert client.get("/healthz").json()["worker_seen"] is None
+
+
+def test_a_job_whose_worker_was_killed_says_the_solver_stopped(pg_url: str) -> None:
+    """Issue 31, item 2: a job whose worker went silent (killed under it, while another
+    worker runs) answers 503 ``solver_failed`` saying that the solver working on it
+    stopped, and to ask again: nothing ran out of time or memory."""
+    with _queue_client(pg_url, worker_silent_seconds=30) as client:
+        store: Store = client.app.state.store  # type: ignore[attr-defined]
+        store.jobs.beat_worker("alive", "host", 4242, 1)
+        state = new_game(client, code=CODE)
+        silent = datetime.now(UTC) - timedelta(seconds=60)
+
+        def killed_under_it() -> None:  # a worker takes the job, then dies
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                with store.writing() as connection:
+                    taken = connection.execute(
+                        update(solver_jobs)
+                        .where(solver_jobs.c.status == "queued")
+                        .values(status="running", updated_at=silent)
+                    ).rowcount
+                if taken:
+                    return
+                time.sleep(0.05)
+
+        for language in ("en", "es"):
+            taker = threading.Thread(target=killed_under_it)
+            taker.start()
+            answer = client.post(
+                f"/api/games/{state['id']}/hint",
+                json={"version": 0},
+                headers={"Accept-Language": language},
+            )
+            taker.join()
+            assert (answer.status_code, answer.json()["reason"]) == (503, "solver_failed")
+            assert answer.headers["retry-after"] == "5"
+            assert (
+                answer.json()["message"]
+                == {
+                    "en": "The solver working on this stopped before it answered; ask again.",
+                    "es": "El resolvedor que trabajaba en esto se detuvo antes de responder; "
+                    "vuelve a preguntar.",
+                }[language]
+            )
 
 
 @pytest.mark.slow
@@ -255,7 +365,7 @@ def test_a_worker_beats_while_it_runs_and_is_forgotten_when_it_stops(pg_url: str
             assert client.get("/healthz").json() == {"status": "ok", "workers": 1}
             worker.terminate()
             worker.wait(10)
-        assert workers_on_record(pg_url) == 0  # a stopped worker deletes its row
+        assert workers_on_record(pg_url) == 0  # a stopped worker marks its row stopped
         assert client.get("/healthz").json()["status"] == "degraded"
         with spider_worker(pg_url) as worker:
             assert client.get("/healthz").json()["workers"] == 1
@@ -271,6 +381,65 @@ def test_a_worker_beats_while_it_runs_and_is_forgotten_when_it_stops(pg_url: str
             assert (body["workers"], body["reason"]) == (0, "no_worker")
             assert body["worker_seen"] is not None
             assert 1 <= degraded <= 5
+
+
+QUEUED_LONG_SOLVE = {
+    "job_queue": "procrastinate",
+    "solver_cores": 1,
+    "solve_time_limit": 60,
+    "solver_per_address": 0,
+    "solver_per_player": 0,
+}
+"""The job-queue layout with a can-win that thinks for a minute (a 4-suit deal with every
+row dealt: the solver needs its whole limit), the default heartbeat limit (5 s)."""
+
+
+@pytest.mark.slow
+def test_a_killed_servers_can_win_stops_on_the_worker_and_frees_it_for_others(
+    tmp_path: Path,
+) -> None:
+    """Issue 31, item 1: job-queue layout, one worker running one job at a time. A long
+    "Can I still win?" asked on server A, A killed (-9): once B's poll finds the job
+    orphaned, its solver job is cancelled, so another player's hint on B is answered
+    within a second (before: the worker solved on for nobody, up to a minute, and the hint
+    waited for it)."""
+    for url in fresh_database("postgresql", tmp_path):
+        with (
+            spider_serve(url, **QUEUED_LONG_SOLVE) as second,
+            serve_process(url, **QUEUED_LONG_SOLVE) as (first, process),
+            spider_worker(url, concurrency=1),
+            httpx.Client(timeout=60) as player,
+            httpx.Client(timeout=60) as other,
+        ):
+            other_game = other.post(f"{second}/api/games", json={"code": "SP1-S1C-AAAAAAD"})
+            hint = f"{second}/api/games/{other_game.json()['id']}/hint"
+            assert other.post(hint, json={"version": 0}).status_code == 200  # warm
+            state = player.post(f"{first}/api/games", json={"code": "SP1-S4C-AAAAAAD"}).json()
+            for _ in range(5):
+                body = {"version": state["version"], "action": "d"}
+                state = player.post(f"{first}/api/games/{state['id']}/actions", json=body)
+                state = state.json()["state"]
+            started = player.post(
+                f"{first}/api/games/{state['id']}/can-win", json={"version": state["version"]}
+            )
+            assert started.status_code == 202, started.text
+            job = f"{second}/api/help-jobs/{started.json()['id']}"
+            time.sleep(1.5)  # the worker runs it
+            assert player.get(job).json()["status"] == "running"
+            process.kill()
+            process.wait(10)
+            killed = time.monotonic()
+            while (ended := player.get(job).json())["status"] == "running":
+                assert time.monotonic() - killed < 10, ended
+                time.sleep(0.2)
+            assert (ended["status"], ended["reason"]) == ("failed", "search_interrupted")
+            asked = time.monotonic()
+            answer = other.post(hint, json={"version": 0})
+            waited = time.monotonic() - asked
+            print(f"another player's hint after the orphan was found: {waited:.2f} s")
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["hint"]["kind"] in ("move", "deal")
+            assert waited < 1.0
 
 
 # --- real processes: kill -9 and a rolling restart in the middle of a search ------------

@@ -704,7 +704,7 @@ def test_a_winnable_deal_becomes_the_current_game(client: TestClient, make_clien
     assert done["status"] == "done", (done["reason"], done)
     assert 1 <= done["tried"] <= 3 and (done["reason"], done["message"]) == (None, None)
     state = done["state"]
-    assert state["code"].startswith("SP1-S1C-") and state["version"] == 0
+    assert state["code"].startswith("SP2-S1C-") and state["version"] == 0
     assert state["assisted"] is False  # a checked deal is no help in play
     assert client.get("/api/games/current").json() == state
     stopped = client.post(f"/api/winnable-deals/{search['id']}/stop").json()

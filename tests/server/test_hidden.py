@@ -1,4 +1,5 @@
-"""The server never sends a face-down card's identity or the stock's order.
+"""The table's fields never carry a face-down card's identity or the stock's order (the
+game code, which is the whole deal by design, aside: docs/api.md).
 
 A seeded random player plays long games through the API (moves from the listed groups and
 targets, auto-moves, deals, undo, redo, restart, refused moves, stale versions) while a
@@ -230,3 +231,22 @@ def test_a_game_played_to_the_win_reveals_nothing_along_the_way(client: TestClie
         kinds.update(event["kind"] for event in response.json()["events"])
     assert kinds == Counter(move=19, deal=1, turn_up=1, remove_run=3, won=1, restore_run=1)
     assert (state["is_won"], state["score"], state["removed"]) == (True, 682, ["S", "S"])
+
+
+def test_the_code_of_a_game_in_progress_is_its_whole_deal(client: TestClient) -> None:
+    """Issue 31, item 7, as docs/api.md says: the code the state sends for a game in
+    progress deals the very game (face-down cards and stock included), while the table's
+    fields show none of them."""
+    response = client.post("/api/games", json={"suits": 2})
+    state = response.json()
+    dealt = Game.from_code(state["code"])
+    check_body(state, response.text, dealt)  # the fields: face-up cards and counts only
+    position = dealt.position
+    assert [c["face_up"] for c in state["columns"]] == _face_up(position)
+    assert [c["face_down"] for c in state["columns"]] == [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]
+    stock = [card_text(card) for card in position.stock]
+    assert len(stock) == 50
+    request = {"version": 0, "action": "d"}
+    dealt_row = client.post(f"/api/games/{state['id']}/actions", json=request).json()["state"]
+    # the row the stock dealt is the code's next ten stock cards, one on each column
+    assert [c["face_up"][-1] for c in dealt_row["columns"]] == stock[:10]

@@ -98,6 +98,7 @@ def settings(db_url: str) -> Settings:
         solver_per_address=3,
         solver_per_player=2,
         new_games_per_address=4,
+        transfer_claims_per_address=3,
     )
 
 
@@ -111,7 +112,7 @@ def test_solver_requests_over_the_limit_are_429_with_retry_after(
         refused = first.post(hint, json={"version": 0})  # the player's third
         assert refused.status_code == 429
         assert refused.json()["reason"] == "rate_limited"
-        assert refused.json()["limit"] == "2 solver requests per player in 60 s"
+        assert refused.json()["limit"] == "2 requests for help from one player in 60 s"
         assert 1 <= int(refused.headers["retry-after"]) <= 70  # the window slides in 10 s steps
         assert refused.json()["retry_after"] == int(refused.headers["retry-after"])
         wait = refused.json()["retry_after"]  # the sentence says the real wait, not "a minute"
@@ -127,7 +128,7 @@ def test_solver_requests_over_the_limit_are_429_with_retry_after(
         # the same address (every test client's) has made 3: a cookie-less client is refused too
         stranger = second.post(hint, json={"version": 0})
         assert stranger.status_code == 429
-        assert stranger.json()["limit"] == "3 solver requests per address in 60 s"
+        assert stranger.json()["limit"] == "3 requests for help from one network in 60 s"
 
 
 def test_a_kept_solution_plays_to_its_end_whatever_the_solver_limit(client: TestClient) -> None:
@@ -164,7 +165,29 @@ def test_new_games_over_the_limit_are_429_and_make_no_player(
     with make_client() as client:
         refused = client.post("/api/games", json={"code": "SP1-S2C-AAAAAAD"})
         assert refused.status_code == 429 and "set-cookie" not in refused.headers
+        # issue 31, item 5: the limit in the player's words, not the kind's name
+        assert refused.json()["limit"] == "4 new games from one network in 60 s"
+        spanish = client.post(
+            "/api/games", json={"suits": 1}, headers={"Accept-Language": "es"}
+        ).json()
+        assert spanish["limit"] == "4 partidas nuevas desde una misma red en 60 s"
     assert _players(app) == 4
+
+
+def test_wrong_transfer_codes_from_one_address_are_429_with_retry_after(
+    make_client: Callable[[], TestClient],
+) -> None:
+    """Issue 31, item 3: tries of a transfer code are limited like new games (3 here)."""
+    with make_client() as guesser:
+        tries = [
+            guesser.post("/api/transfer/claim", json={"code": f"AAAA-AAA{letter}"})
+            for letter in "BCDE"
+        ]
+        assert [answer.status_code for answer in tries] == [404, 404, 404, 429]
+        refused = tries[-1].json()
+        assert refused["reason"] == "rate_limited"
+        assert refused["limit"] == "3 transfer codes tried from one network in 60 s"
+        assert 1 <= refused["retry_after"] == int(tries[-1].headers["retry-after"]) <= 70
 
 
 def test_the_limits_count_in_a_sliding_window_shared_through_the_database(db_url: str) -> None:
@@ -211,7 +234,8 @@ def test_a_burst_across_a_window_edge_gets_the_limit_and_no_more(db_url: str) ->
         with pytest.raises(ApiError) as refused:
             limiter.check("new_game", "10.0.0.9", None)
         assert refused.value.extra["retry_after"] == 59  # the burst leaves at 1080 s
-        assert refused.value.extra["limit"] == "70 new_game requests per address in 60 s"
+        limit = refused.value.extra["limit"]
+        assert limit.make("en") == "70 new games from one network in 60 s"
         assert sum(_taken(limiter, "10.0.0.9") for _ in range(70)) == 0
         now[0] = 1079.9
         assert not _taken(limiter, "10.0.0.9")

@@ -38,9 +38,9 @@ DROPPED = {"history", "redo", "score", "moves", "is_won"}
 RECORD_TABLES = {"results", "stat_resets", "transfer_codes"}
 RECORD_COLUMNS = {"practice", "playing_ms", "outcome", "finished_won_at", "share_id"}
 
-HEAD = "0011"
-"""The newest revision (the variant of a search for a winnable deal, after the Spider
-family's ``variant`` columns)."""
+HEAD = "0012"
+"""The newest revision (a shared game's version when shared, after the variant of a search
+for a winnable deal)."""
 
 
 @pytest.fixture
@@ -268,6 +268,33 @@ def test_0011_gives_every_earlier_search_the_variant_spider(release_copy: Path) 
         with engine.connect() as connection:
             rows = connection.exec_driver_sql("SELECT id, variant, suits FROM deal_searches")
             assert rows.fetchall() == [("s1", "spider", 2)]
+        assert _differences(engine) == []
+    finally:
+        engine.dispose()
+
+
+def test_0012_keeps_each_shared_game_at_its_version_then(release_copy: Path) -> None:
+    """Issue 31, item 6: a game shared before 0012 shows as it was at the upgrade; a game
+    not shared has no share version."""
+    url = f"sqlite:///{release_copy}"
+    engine = make_engine(url)
+    try:
+        upgrade_database(engine)
+        downgrade_database(engine, "0011")
+        assert "share_version" not in _columns(engine, "games")
+        with engine.begin() as connection:
+            connection.exec_driver_sql(
+                "UPDATE games SET share_id = 'shared-one' WHERE id = "
+                "(SELECT id FROM games ORDER BY version DESC LIMIT 1)"
+            )
+            longest = connection.exec_driver_sql("SELECT MAX(version) FROM games").scalar()
+        assert upgrade_database(engine) == ("0011", HEAD)
+        with engine.connect() as connection:
+            rows = connection.exec_driver_sql(
+                "SELECT share_id, share_version FROM games ORDER BY version DESC"
+            ).fetchall()
+        assert rows[0] == ("shared-one", longest) and longest > 0
+        assert [row[1] for row in rows[1:]] == [None] * 4  # the release's other games
         assert _differences(engine) == []
     finally:
         engine.dispose()

@@ -43,6 +43,7 @@ app = create_app(
         solver_per_address=0,  # no request limits: a fuzzer asks far more than a player
         solver_per_player=0,
         new_games_per_address=0,
+        transfer_claims_per_address=0,
     )
 )
 # The engine, not the schema, knows the move notation, game codes and positions and the

@@ -38,6 +38,13 @@ def test_the_page_is_index_html(web: TestClient) -> None:
     assert head.headers["content-type"].startswith("text/html")
 
 
+def test_the_page_is_read_once_per_process(web: TestClient, tmp_path: Path) -> None:
+    """Issue 31, item 4: ``GET /`` does not read ``index.html`` again on every request."""
+    assert web.get("/").text == "<!doctype html><title>t</title>"
+    (tmp_path / "web" / "index.html").write_text("<p>edited</p>", encoding="utf-8")
+    assert web.get("/").text == "<!doctype html><title>t</title>"
+
+
 def test_static_files_are_served_as_es_modules(web: TestClient) -> None:
     response = web.get("/static/js/main.js")
     assert response.status_code == 200

@@ -11,6 +11,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from spider_solitaire.codes import code_forms
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db import Decided, StaleVersionError
 from spider_solitaire.server.settings import Settings
@@ -271,6 +272,17 @@ def test_a_deal_already_won_is_practice(client: TestClient, clock: Clock) -> Non
         "This game was practice: it does not count in your statistics."
     )
     assert figures(client)["won"] == 1 and figures(client, suits=2)["lost"] == 1
+
+
+@pytest.mark.slow
+def test_a_deal_won_under_its_sp1_code_is_practice_under_its_sp2_code(
+    client: TestClient, clock: Clock
+) -> None:
+    """Issue 31, item 15: the two forms of a code are one deal, won once."""
+    win(client, D, clock)
+    assert D.startswith("SP1-")
+    asked = client.post("/api/games", json={"code": code_forms(D)[1]})
+    assert (asked.status_code, asked.json()) == (409, PRACTICE)
 
 
 def test_a_game_from_a_position_is_practice(client: TestClient, clock: Clock) -> None:

@@ -171,6 +171,32 @@ def test_a_shared_replay_shows_the_game_and_nothing_else_of_the_owner(
     assert removed.status_code == 404 and MISSING_EN in removed.text
 
 
+def test_a_shared_link_shows_the_game_as_it_was_when_shared(
+    client: TestClient, clock: Clock, make_client: Callable[[], TestClient]
+) -> None:
+    """Issue 31, item 6: a lost game shared, then reopened and won, still shows on its link
+    the 10 actions it had and its loss; the owner's own replay shows the whole game and its win."""
+    state = play(client, new_game(client, code=D), WINS[D][:10], clock)
+    new_game(client, code=E, confirm=["abandon"])  # now it is finished: lost
+    share_id = client.post(f"/api/games/{state['id']}/share").json()["share_id"]
+    opened = client.post(f"/api/games/{state['id']}/open", json={})
+    assert opened.status_code == 200
+    won = play(client, opened.json(), WINS[D][10:], clock)
+    assert won["is_won"] and won["version"] == len(WINS[D])
+    stranger = make_client()
+    log = stranger.get(f"/api/replays/{share_id}").json()
+    assert (log["steps"], log["about"]["outcome"]) == (10, "lost")
+    assert [entry["action"] for entry in log["actions"]] == WINS[D][:10]
+    last = stranger.get(f"/api/replays/{share_id}/10").json()
+    assert last["state"]["version"] == 10 and not last["state"]["is_won"]
+    after = stranger.get(f"/api/replays/{share_id}/11")
+    assert (after.status_code, after.json()["reason"]) == (404, "no_replay_step")
+    # the same link asked again is the same, as it was; the owner's replay has it all
+    assert client.post(f"/api/games/{state['id']}/share").json()["share_id"] == share_id
+    own = client.get(f"/api/games/{state['id']}/replay").json()
+    assert (own["steps"], own["about"]["outcome"]) == (len(WINS[D]), "won")
+
+
 MISSING_EN = (
     "<h1>No replay here</h1>\n<p>There is no replay at this address: the link may be "
     "mistyped, or its owner removed it.</p>\n"

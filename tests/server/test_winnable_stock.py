@@ -229,5 +229,5 @@ def test_the_live_search_deals_and_wins_a_spiderette_game(app: FastAPI) -> None:
         )
         assert 1 <= search["tried"] <= 3
         state = search["state"]
-        assert state["code"].startswith("SP1-ETTE-S2C-") and state["code"] != ETTE
+        assert state["code"].startswith("SP2-ETTE-S2C-") and state["code"] != ETTE
         assert (state["variant"], len(state["columns"]), state["version"]) == ("spiderette", 7, 0)

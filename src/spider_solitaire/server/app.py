@@ -200,6 +200,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         {
             "solver": Limit(settings.solver_per_address, settings.solver_per_player),
             "new_game": Limit(settings.new_games_per_address, 0),
+            "transfer_claim": Limit(settings.transfer_claims_per_address, 0),
         },
         settings.rate_window_seconds,
     )

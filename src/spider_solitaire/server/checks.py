@@ -10,11 +10,12 @@ import datetime as dt
 
 from ..cards import HIDDEN
 from ..daily import DailyDealMissingError, daily_deals
-from ..errors import InvalidCodeError, InvalidPositionError
+from ..errors import CodeCheckError, InvalidCodeError, InvalidPositionError
 from ..game import Game
+from ..messages import text
 from ..moves import Control
 from ..position import Position
-from .errors import ApiError
+from .errors import ApiError, Localized
 from .ids import DATE
 from .schemas.games import NewGameDaily, NewGameFromCode, NewGameFromPosition, NewGameRequest
 
@@ -158,6 +159,8 @@ def requested_game(
 
     Raises:
         ApiError: 400 ``bad_code`` or ``bad_position`` with the engine's reason; 400
+            ``code_typo`` for a code whose check character does not match (its
+            ``nearest`` readings: :func:`~spider_solitaire.codes.nearest_readings`);
             ``bad_cards`` for a position in the notation whose card set is not the deck's
             (:func:`check_card_set`); 400 ``bad_position`` for a position a game cannot be
             played from (:func:`check_playable`). Every variant of the registry is
@@ -179,6 +182,14 @@ def requested_game(
             game = Game.new(
                 request.suits, request.rule, variant=request.variant, undo_limit=undo_limit
             )
+    except CodeCheckError as error:  # a typo: refused, never another deal (issue 31)
+        raise ApiError(
+            400,
+            "code_typo",
+            detail=str(error),
+            nearest=list(error.nearest),
+            message=Localized(typo_text, error.nearest),
+        ) from None
     except InvalidCodeError as error:
         raise ApiError(400, "bad_code", detail=str(error)) from None
     except InvalidPositionError as error:
@@ -186,3 +197,12 @@ def requested_game(
     if isinstance(request, NewGameFromPosition):
         check_playable(game.start)
     return game
+
+
+def typo_text(nearest: tuple[str, ...], language: str) -> str:
+    """Return the sentence of a refused code in ``language``: that it has a typo, and the
+    ``nearest`` readings when there are some ("Did you mean SP2-S2C-NWKOFD2N?")."""
+    if not nearest:
+        return text("errors", "code_typo", language)
+    joined = text("errors", "code_typo_or", language).join(nearest)
+    return text("errors", "code_typo_near", language, codes=joined)

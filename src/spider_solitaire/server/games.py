@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .. import rules
+from ..codes import code_forms
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import Event
 from ..game import Game
@@ -211,7 +212,9 @@ class GameService:
             if ongoing is not None:
                 return self.open(player_id, ongoing.id, request.confirm)
         game = requested_game(request, day, self.undo_limit, partial=self.puzzle_positions)
-        won_before = game.code is not None and self.store.games.has_won_code(player_id, game.code)
+        won_before = game.code is not None and self.store.games.has_won_code(
+            player_id, code_forms(game.code)
+        )
         practice = game.code is None or won_before
 
         def write(leaving: Leaving | None) -> GameRecord:
@@ -270,7 +273,9 @@ class GameService:
     def share(self, player_id: str | None, game_id: str, share: bool) -> str | None:
         """Make (``share``) or remove the public replay link of the player's finished
         game ``game_id``; return its share id (the existing one when already shared;
-        None when removed). The id is 22 random URL-safe characters (unguessable).
+        None when removed). The id is 22 random URL-safe characters (unguessable). The
+        link shows the game as it is now, at its version now, even when the player
+        reopens it and plays on (issue 31, item 6).
 
         Raises:
             ApiError: 404 ``not_found``; 409 ``not_finished`` (sharing a game that is
@@ -288,7 +293,7 @@ class GameService:
         if not (record.decided or record.finished_won_at is not None or loaded.game.is_won):
             raise ApiError(409, "not_finished")
         share_id = SHARE.make()
-        self.store.games.set_share(record.id, share_id)
+        self.store.games.set_share(record.id, share_id, record.version)
         self.cache.drop(record.id)
         return share_id
 

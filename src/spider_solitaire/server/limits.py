@@ -20,7 +20,13 @@ Kinds (a decision of ours):
 * ``solver``: hints, "Can I still win?", the solution's next move, deal searches: work
   that costs CPU seconds, so that clients without a cookie cannot starve other
   players' solves;
-* ``new_game``: new games (each may create a player).
+* ``new_game``: new games (each may create a player);
+* ``transfer_claim``: tries of a transfer code (``POST /api/transfer/claim``: a wrong
+  code must not be guessed again and again).
+
+The ``limit`` field of a 429 says the limit in the player's words and language (the
+catalog's ``errors.limit_<kind>_<address|player>``: "120 new games from one network in
+60 s"), never a kind's name.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from ..messages import text
 from .db import Store
 from .errors import ApiError, Localized
 
-KINDS = ("solver", "new_game")
+KINDS = ("solver", "new_game", "transfer_claim")
 """The kinds of request counted."""
 
 STEPS = 6
@@ -103,7 +109,7 @@ class RateLimiter:
                     headers={"Retry-After": str(retry)},
                     retry_after=retry,
                     message=Localized(rate_limited_message, retry),
-                    limit=f"{most} {kind} requests per {who} in {self.window_seconds} s",
+                    limit=Localized(limit_text, kind, who, most, self.window_seconds),
                 )
 
 
@@ -111,6 +117,17 @@ def rate_limited_message(retry: int, language: str) -> str:
     """The 429 ``rate_limited`` sentence in ``language`` with the real wait: "try again in
     5 seconds" (``retry``: the ``retry_after`` seconds sent beside it)."""
     return text("labels", "rate_limited", language, count=retry)
+
+
+def limit_text(kind: str, who: str, most: int, seconds: int, language: str) -> str:
+    """Return a limit in the player's words, in ``language``: ``"120 new games from one
+    network in 60 s"`` for ``("new_game", "address", 120, 60)`` (``who``: ``address`` or
+    ``player``; the catalog's ``errors.limit_<kind>_<who>``).
+
+    Raises:
+        UnknownTextError: no sentence for that kind and ``who``.
+    """
+    return text("errors", f"limit_{kind}_{who}", language, count=most, seconds=seconds)
 
 
 def retry_after(counts: dict[int, int], most: int, size: float, slots: int, now: float) -> int:

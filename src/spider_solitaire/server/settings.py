@@ -100,6 +100,9 @@ class Settings:
             make per window (0: no limit); more get 429 ``rate_limited``.
         new_games_per_address: new games a client address may start per window (each
             may make a player).
+        transfer_claims_per_address: transfer codes a client address may try per window
+            (``POST /api/transfer/claim``; a right code is used once, so the limit holds
+            back guessing); more get 429 ``rate_limited``.
         solver_jobs_per_address, solver_jobs_per_player: the fair shares of the solvers:
             how many solver jobs (hints included) a client address, a player, may have
             queued or running at once, across every server process (0: no limit); more
@@ -141,6 +144,7 @@ class Settings:
     solver_per_address: int = 120
     solver_per_player: int = 60
     new_games_per_address: int = 120
+    transfer_claims_per_address: int = 20
     solver_jobs_per_address: int = 4
     solver_jobs_per_player: int = 3
     puzzle_positions: bool = False

@@ -62,6 +62,8 @@ class GameRecord:
     outcome: str | None = None
     finished_won_at: datetime | None = None
     share_id: str | None = None
+    share_version: int | None = None
+    """The game's version when its link was made: a shared link shows it up to there."""
     revision: int = 0
     daily_date: date | None = None
     solved: bool = False
@@ -441,11 +443,13 @@ class Games(Area):
         ).order_by(games.c.created_at, games.c.id)
         return [GameRecord.of(row) for row in self.database.all(statement)]
 
-    def has_won_code(self, player_id: str, code: str) -> bool:
-        """True when ``player_id`` has won a game of ``code`` (counted or practice)."""
+    def has_won_code(self, player_id: str, codes: Sequence[str]) -> bool:
+        """True when ``player_id`` has won a game stored under one of ``codes`` (counted or
+        practice): the forms of one deal (``SP1`` and ``SP2``:
+        :func:`spider_solitaire.codes.code_forms`)."""
         statement = select(games.c.id).where(
             games.c.player_id == player_id,
-            games.c.code == code,
+            games.c.code.in_(list(codes)),
             games.c.finished_won_at.is_not(None),
         )
         return self.database.first(statement.limit(1)) is not None
@@ -476,13 +480,14 @@ class Games(Area):
             row = connection.execute(_SELECT_GAME, {"game_id": game_id}).first()
         return GameRecord.of(row) if row is not None else None
 
-    def set_share(self, game_id: str, share_id: str | None) -> None:
-        """Set (or, with None, remove) the public replay link of ``game_id``."""
+    def set_share(self, game_id: str, share_id: str | None, version: int | None = None) -> None:
+        """Set (or, with None, remove) the public replay link of ``game_id``, made at the
+        game's ``version`` (what the link shows: issue 31, item 6)."""
         with self.database.writing() as connection:
             connection.execute(
                 update(games)
                 .where(games.c.id == game_id)
-                .values(share_id=share_id, **NEXT_REVISION)
+                .values(share_id=share_id, share_version=version, **NEXT_REVISION)
             )
 
     def by_share(self, share_id: str) -> GameRecord | None:

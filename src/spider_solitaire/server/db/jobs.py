@@ -165,14 +165,25 @@ class Jobs(Area):
                 )
 
     def drop_worker(self, worker_id: str) -> None:
-        """Forget the worker ``worker_id`` (it is stopping)."""
+        """Mark the worker ``worker_id`` stopped: its row keeps the moment it stopped as
+        its last beat, with ``concurrency`` 0 (it takes no more jobs), so that
+        :meth:`workers_seen` counts it no more but says when a worker was last seen (a
+        killed worker's older beat must not be shown as the newest; issue 31). Stopped
+        rows go with the killed ones, after :data:`WORKER_ROWS_KEPT`."""
         with self.database.writing() as connection:
-            connection.execute(delete(solver_workers).where(solver_workers.c.id == worker_id))
+            connection.execute(
+                update(solver_workers)
+                .where(solver_workers.c.id == worker_id)
+                .values(concurrency=0, beat_at=utc_now())
+            )
 
     def workers_seen(self, since: datetime) -> tuple[int, datetime | None]:
-        """Return how many workers beat at ``since`` (UTC) or later, and the newest beat of
-        any worker (None when no worker row is left)."""
-        live = func.count().filter(solver_workers.c.beat_at >= since)
+        """Return how many running workers (not stopped: ``concurrency`` above 0) beat at
+        ``since`` (UTC) or later, and the newest beat of any worker, a stopped one's
+        being the moment it stopped (None when no worker row is left)."""
+        live = func.count().filter(
+            solver_workers.c.beat_at >= since, solver_workers.c.concurrency > 0
+        )
         statement = select(live, func.max(solver_workers.c.beat_at))
         row = self.database.first(statement)
         if row is None:
@@ -312,6 +323,27 @@ class Jobs(Area):
         a worker still running it sees it gone and stops)."""
         with self.database.writing() as connection:
             connection.execute(delete(solver_jobs).where(solver_jobs.c.id == job_id))
+
+    def cancel_orphaned_jobs(
+        self, player_id: str, tasks: Iterable[str], before: datetime, reason: str
+    ) -> int:
+        """Cancel the solver jobs of ``player_id`` still queued or running one of ``tasks``
+        (task names) that were made before ``before`` (UTC): the jobs of work whose server
+        process went away (issue 31). Each is marked ``cancelled`` for ``reason`` with its
+        ``cancel`` flag set: a worker running it stops it within its next look, a queued
+        one is never started, and none counts in the shares any more. Return how many."""
+        statement = (
+            update(solver_jobs)
+            .where(
+                solver_jobs.c.player_id == player_id,
+                solver_jobs.c.status.in_(UNFINISHED),
+                solver_jobs.c.task.in_(list(tasks)),
+                solver_jobs.c.created_at < before,
+            )
+            .values(cancel=True, status="cancelled", error=reason, updated_at=utc_now())
+        )
+        with self.database.writing() as connection:
+            return int(connection.execute(statement).rowcount or 0)
 
     def solver_job(self, job_id: str) -> dict[str, Any] | None:
         """Return the solver job ``job_id`` as a dict of its columns (times in UTC), or

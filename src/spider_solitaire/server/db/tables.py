@@ -8,7 +8,8 @@ newest migration leaves them: made and upgraded by the Alembic migrations in
   actions played so far), ``restart_at`` (the number of its last restart, 0 for none)
   and whether it was ``assisted``; also ``practice``, the times of its first and last
   actions, its ``playing_ms`` (gaps capped at :data:`.games.IDLE_CAP_MS`), its
-  ``outcome``, when it was first won and its ``share_id``.
+  ``outcome``, when it was first won, its ``share_id`` and ``share_version`` (its version
+  when the link was made: what the link shows).
 * ``actions``: every accepted action, numbered 1, 2, ... per game: a move in canonical
   notation (``3:4>7``), ``d``, ``undo``, ``redo`` or ``restart``. Action ``n`` is the one
   that took the game from version ``n - 1`` to ``n``.
@@ -78,6 +79,7 @@ games = Table(
     Column("outcome", String(8)),
     Column("finished_won_at", DateTime(timezone=True)),
     Column("share_id", String(32)),
+    Column("share_version", BigInteger),
     Column("revision", BigInteger, nullable=False, server_default="0"),
     Column("daily_date", Date),
     Column("solved", Boolean, nullable=False, server_default=false()),
@@ -218,9 +220,10 @@ solver_workers = Table(
     Column("beat_at", DateTime(timezone=True), nullable=False),
     Index("ix_solver_workers_beat", "beat_at"),
 )
-"""A running ``spider worker`` process (the job-queue layout): it rewrites ``beat_at`` every
-few seconds and deletes its row when it stops; a row whose beat is old is a worker that
-died."""
+"""A ``spider worker`` process (the job-queue layout): it rewrites ``beat_at`` every
+few seconds while it runs; when it stops it writes its stop time there and
+``concurrency`` 0 (a stopped worker); a row whose beat is old and whose ``concurrency``
+is not 0 is a worker that died."""
 
 rate_limits = Table(
     "rate_limits",
@@ -298,6 +301,7 @@ GAME_COLUMNS = [
     games.c.outcome,
     games.c.finished_won_at,
     games.c.share_id,
+    games.c.share_version,
     games.c.revision,
     games.c.daily_date,
     games.c.solved,

@@ -33,7 +33,7 @@ from datetime import datetime
 from typing import Any
 
 from ... import winnable
-from ...codes import level_prefix, normalize_rule
+from ...codes import code_forms, level_prefix, normalize_rule
 from ...variants import GroupRule, find_rule, find_variant
 from ..errors import reason_message
 from ..ids import SEARCH
@@ -183,7 +183,8 @@ class DealSearches(PolledWork):
     ) -> list[str]:
         """Return the deals of the stock of ``variant``, ``suits`` and ``rule`` that
         ``player`` has never started a game of, in the stock's order (the games read are
-        those whose code starts as the level's: :func:`~spider_solitaire.codes.level_prefix`).
+        those whose code starts as the level's, in either version:
+        :func:`~spider_solitaire.codes.level_prefix`).
 
         Raises:
             UnknownVariantError: ``variant`` is not a name of the registry.
@@ -191,9 +192,13 @@ class DealSearches(PolledWork):
         deals = self.stock(suits, rule, variant)
         if not deals:
             return []
-        prefix = level_prefix(suits, rule, find_variant(variant))
-        played = self.store.games.played_codes(player, prefix)
-        return [code for code in deals if code not in played]
+        found = find_variant(variant)
+        played = set()
+        for version in (1, 2):  # a deal played under its SP2 form is played too
+            prefix = level_prefix(suits, rule, found, version)
+            codes = self.store.games.played_codes(player, prefix)
+            played |= {code_forms(code)[0] for code in codes}
+        return [code for code in deals if code_forms(code)[0] not in played]
 
     def from_stock(
         self,

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Literal
 from ..db.jobs import Polled
 from ..errors import ApiError
 from ..jobs.runner import Disconnected
+from ..jobs.tasks import TASKS, hint_job
 from .base import HelpContext, SolverHelp
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,10 @@ INTERRUPTED = "search_interrupted"
 NOT_POLLED = "not_polled"
 """The reason of work nobody asked about for ``deal_search_idle_seconds`` (the page that
 waited for it was closed)."""
+
+ORPHAN_TASKS = tuple(name for name in TASKS if name != hint_job.__name__)
+"""The solver tasks that polled work runs (every one but the hint's, which runs in a lane
+of its own for a request that waits): those cancelled when the work is found orphaned."""
 
 CLOSE_SECONDS = 10.0
 """How long a shutting-down process waits for its work to end."""
@@ -140,15 +145,29 @@ class PolledWork(SolverHelp):
         moment = now()
         stale = moment - timedelta(seconds=self.settings.deal_search_stale_seconds)
         jobs = self.store.jobs
-        if utc(row["beat_at"] if row["beat_at"] is not None else row["started_at"]) < stale:
+        last_beat = utc(row["beat_at"] if row["beat_at"] is not None else row["started_at"])
+        if last_beat < stale:
             ended = jobs.end_stale_search(
                 row_id, stale, of=self.ROWS, status="failed", reason=INTERRUPTED, ended_at=moment
             )
             if ended:
                 log.warning("%s %s: its process stopped beating; ended", self.ROWS, row_id)
+                self._cancel_orphaned(row["player_id"], last_beat)
             return self._row(player, row_id)
         jobs.update_search(row_id, running_only=True, of=self.ROWS, seen_at=moment)
         return row
+
+    def _cancel_orphaned(self, player: str, last_beat: datetime) -> None:
+        """Cancel the solver jobs of work found orphaned (its process stopped beating at
+        ``last_beat``): the player's jobs of :data:`ORPHAN_TASKS`, queued or running, made
+        before the process died (at most one beat after its last), so that no worker
+        solves on for nobody while other players wait (issue 31); in the embedded pool the
+        dead process's solver processes ended with it, and its rows stop counting in the
+        shares at once. The player's hints, and work they started since, are left."""
+        died_by = last_beat + timedelta(seconds=beat_every(self.settings.deal_search_stale_seconds))
+        cancelled = self.store.jobs.cancel_orphaned_jobs(player, ORPHAN_TASKS, died_by, INTERRUPTED)
+        if cancelled:
+            log.warning("cancelled %d solver job(s) of orphaned %s work", cancelled, self.ROWS)
 
     def _stop(self, player: str | None, row_id: str) -> dict[str, Any]:
         """Cancel the player's work ``row_id`` (nothing happens once it has ended); return

@@ -12,7 +12,7 @@ when the player left or asked again (at most one job per player, through
 ``player_jobs``), and answers 503 ``solver_failed`` when the worker went silent (killed).
 
 Each worker also writes a heartbeat of its own (``solver_workers``, every
-:data:`WORKER_BEAT_SECONDS`; its row is deleted when it stops). With no worker seen for
+:data:`WORKER_BEAT_SECONDS`; its row is marked stopped when it stops). With no worker seen for
 ``worker_silent_seconds``, a solver request is answered at once with 503
 ``help_unavailable`` (and a job that waited or whose worker went silent too), and
 ``/healthz`` says ``degraded`` (:mod:`..health`).
@@ -389,7 +389,7 @@ def run_worker(url: str, *, concurrency: int, memory_mb: int | None) -> None:
     """Run a worker on the database ``url`` until interrupted: ``concurrency`` solver jobs
     at once, each in a process of its own with its CPU budget and ``memory_mb``. Its
     heartbeat row in ``solver_workers`` is written from a thread while it runs, and
-    deleted when it stops (a killed worker's row just grows old)."""
+    marked stopped when it stops (a killed worker's row just grows old)."""
     from ..db import Store
 
     store = Store(url)  # migrates the database when needed

@@ -89,6 +89,18 @@ def history_status(record: GameRecord, won_now: bool) -> HistoryStatus:
     return "won" if won_now else "playing"
 
 
+def as_shared(record: GameRecord) -> GameRecord:
+    """Return ``record`` as it was when its link was made (issue 31, item 6): at its
+    ``share_version`` (its version then), and not won when it was played on after (a won
+    game takes no action, so a game played on after sharing was not won then: a lost game
+    reopened and won later still shows lost). A row shared before the version was kept
+    has none: it shows as it is."""
+    shown = record.share_version
+    if shown is None or shown >= record.version:
+        return record
+    return replace(record, version=shown, finished_won_at=None)
+
+
 class RecordBook:
     """Statistics, history, replays, exports and transfers for the routes.
 
@@ -243,7 +255,8 @@ class RecordBook:
         start = self.service.start(record)
         game = start.copy()
         entries = []
-        for number, action in enumerate(self.store.games.actions(record.id), start=1):
+        actions = self.store.games.actions(record.id, upto=record.version)
+        for number, action in enumerate(actions, start=1):
             events = game.act(action)
             entries.append(
                 ReplayAction(
@@ -320,7 +333,8 @@ class RecordBook:
         return self.service.get(player_id, game_id).record
 
     def shared(self, share_id: str) -> GameRecord:
-        """Return the game shared as ``share_id``.
+        """Return the game shared as ``share_id`` as it was when shared
+        (:func:`as_shared`).
 
         Raises:
             ApiError: 404 ``not_found`` when no game is shared so (or the link was
@@ -329,7 +343,7 @@ class RecordBook:
         record = self.store.games.by_share(share_id) if SHARE.matches(share_id) else None
         if record is None:
             raise ApiError(404, "not_found")
-        return record
+        return as_shared(record)
 
     # --- transfer codes -----------------------------------------------------------------
 

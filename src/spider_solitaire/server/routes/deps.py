@@ -134,6 +134,8 @@ SOLVER_LIMIT = _limit("solver")
 """A route's dependency that counts a solver request (:mod:`..limits`)."""
 NEW_GAME_LIMIT = _limit("new_game")
 """A route's dependency that counts a new game (:mod:`..limits`)."""
+TRANSFER_CLAIM_LIMIT = _limit("transfer_claim")
+"""A route's dependency that counts a try of a transfer code (:mod:`..limits`)."""
 
 BAD_ID = "bad_id: an id in the address is not of the shape the server hands out"
 """The 422 of every route with an id in its path (:data:`GameId` and the others)."""

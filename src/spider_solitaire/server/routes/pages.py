@@ -70,17 +70,27 @@ def static_token(web_dir: Path) -> str:
     return f"{__version__}-none"
 
 
+@cache
+def page_text(web_dir: str, token: str) -> str:
+    """Return the page: ``web_dir``'s ``index.html`` with its ``/static/`` links made
+    versioned under ``token`` (:data:`STATIC_VERSIONED`), or :data:`PLACEHOLDER_PAGE`
+    when there is none. Read once per process and web directory (issue 31: the file
+    is the release's, as the token that names its files is computed once at start)."""
+    page = Path(web_dir) / "index.html"
+    if not page.is_file():
+        return PLACEHOLDER_PAGE
+    prefix = f"{STATIC_VERSIONED}{token}/"
+    return page.read_text(encoding="utf-8").replace('"/static/', f'"{prefix}')
+
+
 @router.api_route("/", methods=["GET", "HEAD"])
-def index(request: Request) -> Response:
+async def index(request: Request) -> Response:
     """Serve ``index.html`` (``/?code=...`` is read by the page itself) with its
-    ``/static/`` links made versioned (:data:`STATIC_VERSIONED`); HEAD answers the same
-    headers without the body (link checkers and uptime monitors ask with HEAD)."""
-    page = Path(request.app.state.settings.web_dir) / "index.html"
-    if page.is_file():
-        prefix = f"{STATIC_VERSIONED}{request.app.state.static_token}/"
-        text = page.read_text(encoding="utf-8").replace('"/static/', f'"{prefix}')
-        return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
-    return HTMLResponse(PLACEHOLDER_PAGE, headers={"Cache-Control": "no-cache"})
+    ``/static/`` links made versioned (:func:`page_text`, read once per process); HEAD
+    answers the same headers without the body (link checkers and uptime monitors ask
+    with HEAD)."""
+    text = page_text(str(request.app.state.settings.web_dir), request.app.state.static_token)
+    return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
 
 
 LANGUAGE_COOKIE = "spider_lang"
@@ -149,7 +159,7 @@ async def shared_replay_page(
     except ApiError:
         page = missing_replay_page(page_language(request))
         return HTMLResponse(page, status_code=404, headers={"Cache-Control": "no-cache"})
-    return index(request)
+    return await index(request)
 
 
 @router.get("/healthz", include_in_schema=False)

@@ -26,6 +26,7 @@ from ..schemas.record import (
 from ..schemas.state import GameState
 from .deps import (
     BAD_ID,
+    TRANSFER_CLAIM_LIMIT,
     Blocker,
     Book,
     GameId,
@@ -200,9 +201,10 @@ async def transfer(book: Book, blocking: Blocker, player: Player) -> TransferCod
 @router.post(
     "/transfer/claim",
     responses=error_responses(
-        400, 413, s404="transfer_unknown", s410="transfer_used or transfer_expired"
+        400, 413, 429, s404="transfer_unknown", s410="transfer_used or transfer_expired"
     ),
     summary="Claim a transfer code",
+    dependencies=[TRANSFER_CLAIM_LIMIT],
 )
 async def claim(
     body: TransferClaim,
@@ -212,7 +214,9 @@ async def claim(
     blocking: Blocker,
     language: Language,
 ) -> TransferClaimed:
-    """Use a transfer code: this browser's cookie becomes the record's player."""
+    """Use a transfer code: this browser's cookie becomes the record's player. Every try
+    counts against the address's limit (429 ``rate_limited``), so that nobody guesses
+    codes one after another."""
     player_id = await blocking(book.claim, body.code)
     set_player_cookie(response, player_id, secure=request.url.scheme == "https")
     return TransferClaimed(message=message("record", "transfer_claimed", language))

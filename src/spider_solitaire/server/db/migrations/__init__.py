@@ -26,6 +26,8 @@ upgrade --db URL`` runs it by hand. The revisions are in ``versions/``, oldest f
   ``results`` (``spider`` for the rows there) and on ``stat_resets`` (null: every variant).
 * ``0011``: winnable deals in every game of the family (issue 20):
   ``deal_searches.variant`` (``spider`` for the rows there).
+* ``0012``: a shared link shows the game as it was when shared (issue 31):
+  ``games.share_version``.
 
 A new migration is a new file in ``versions/`` whose ``down_revision`` is the newest one,
 written with Alembic's portable operations (batch mode for anything but adding a column:
