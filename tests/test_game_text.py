@@ -30,7 +30,7 @@ def test_what_spider_deal_prints_every_command_reads(
     assert main(["deal", "--variant", variant.name, "--suits", "1"]) == 0
     printed = capsys.readouterr().out
     code = printed.splitlines()[0]
-    assert code.startswith("SP1-") and Game.from_code(code).variant == variant
+    assert code.startswith("SP2-") and Game.from_code(code).variant == variant
     path = tmp_path / "deal.txt"
     path.write_text(printed)
     read_by_every_consumer(path, Game.from_code(code), capsys, monkeypatch)

@@ -293,7 +293,8 @@ def load_game_text(target: str) -> GameText:
     order mark allowed), or else a game code itself.
 
     Raises:
-        OSError: a file that cannot be read; a directory; a path that names no file.
+        GameTextError: a directory, or a path that names no file (and is not a code).
+        OSError: a file that cannot be read.
         UnicodeDecodeError: the file is not UTF-8.
         InvalidCodeError: not a file and not a valid code.
         and those of :func:`read_game_text`.
@@ -302,8 +303,8 @@ def load_game_text(target: str) -> GameText:
     if path.is_file():
         return read_game_text(path.read_text(encoding="utf-8-sig"))
     if path.is_dir():
-        raise IsADirectoryError(f"{target!r} is a directory, not a position file or a game code")
+        raise GameTextError(f"{target!r} is a directory, not a position file or a game code")
     if "/" in target or "\\" in target or target.endswith(".txt"):
         # a path that names no file: say so rather than "not a code"
-        raise FileNotFoundError(f"{target!r}: no such file (and not a game code)")
+        raise GameTextError(f"{target!r}: no such file (and not a game code)")
     return GameText(str(GameCode.parse(target)), None, ())
