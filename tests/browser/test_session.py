@@ -63,7 +63,7 @@ def test_new_game_window_and_restart(table: Any) -> None:
     page.locator("#new-game").click()
     expect(dialog.get_by_label("Hard, 4 suits")).to_be_checked()  # remembered
     dialog.get_by_role("button", name="Start").click()
-    expect(page.locator("#code")).to_have_text(_starts("SP1-S4F-"))
+    expect(page.locator("#code")).to_have_text(_starts("SP2-S4F-"))
 
     # restart asks first, then deals the same cards again
     first = [table.cards(n) for n in range(1, 11)]
@@ -91,7 +91,7 @@ def test_one_suit_with_flexible_chosen_is_played_as_classic(table: Any) -> None:
         dialog.get_by_role("button", name="Start").click()
     assert sent.value.post_data_json == {"variant": "spider", "suits": 1, "rule": "flexible"}
     expect(dialog).to_be_hidden()
-    expect(page.locator("#code")).to_have_text(_starts("SP1-S1C-"))
+    expect(page.locator("#code")).to_have_text(_starts("SP2-S1C-"))
 
 
 def test_settings_are_kept(table: Any) -> None:

@@ -2,8 +2,10 @@
 // choice, as the server lists them), the level, the rule, a deal's code and "Winnable deals only",
 // filled in from the settings and kept there; it starts the game through the session (or
 // the help's search for a winnable deal). The rules a level is offered under are the
-// server's to say (GET /api/games/variants, its `levels`): a choice of one is hidden.
+// server's to say (GET /api/games/variants, its `levels`), and so are the rules' names (the
+// radios are made from them): a choice of one is hidden.
 import { openDialog, askConfirm } from "./dialogs.js";
+import { t } from "./i18n.js";
 import { errorText } from "./messages.js";
 import { DECLINED } from "./session.js";
 
@@ -39,6 +41,34 @@ export function attachNewGame(settings, session, requests, help, api) {
       }),
     );
     $("variant-field").hidden = offers.length < 2;
+    fillRules();
+  };
+  // the group rules as the server names them (every rule some level is offered under, in
+  // the server's order), each with its words from the catalog: the page states none itself
+  const fillRules = () => {
+    const names = [];
+    for (const offer of offers) {
+      for (const level of offer.levels || []) {
+        for (const name of level.group_rules) if (!names.includes(name)) names.push(name);
+      }
+    }
+    const field = $("rule-field");
+    field.replaceChildren(
+      field.querySelector("legend"),
+      ...names.map((name) => {
+        const label = document.createElement("label");
+        const radio = document.createElement("input");
+        radio.type = "radio";
+        radio.name = "rule";
+        radio.value = name;
+        const title = document.createElement("span");
+        title.textContent = t(`rule.${name}`);
+        const help = document.createElement("small");
+        help.textContent = t(`rule.${name}_help`);
+        label.append(radio, " ", title, " ", help);
+        return label;
+      }),
+    );
   };
   // the group rules the server offers for the game and level chosen (the offer's
   // `levels`, from the registry), or null before the server has said: the page states none
@@ -70,7 +100,7 @@ export function attachNewGame(settings, session, requests, help, api) {
     const index = offers.findIndex((offer) => offer.name === values.variant);
     form.elements.variant.selectedIndex = Math.max(0, index);
     form.elements.suits.value = String(values.suits);
-    form.elements.rule.value = values.rule;
+    if (form.elements.rule) form.elements.rule.value = values.rule;
     form.elements.code.value = "";
     form.elements.winnable.checked = !!values.winnable;
     error.textContent = "";
@@ -81,7 +111,7 @@ export function attachNewGame(settings, session, requests, help, api) {
     event.preventDefault();
     const code = form.elements.code.value.trim();
     values.suits = Number(form.elements.suits.value) || 1;
-    values.rule = form.elements.rule.value || values.rule;
+    values.rule = form.elements.rule?.value || values.rule;
     values.winnable = form.elements.winnable.checked;
     const offer = chosen();
     if (offer) values.variant = offer.name;
