@@ -257,7 +257,7 @@ def test_pressing_h_again_gives_the_next_good_move_then_round_again(
         "it turns up a face-down card."
     )
     # the look-ahead's line first, though the judging puts the next a little higher
-    # (0.5811 against 0.5796, less than JUDGE_MARGIN), then by their estimate
+    # (0.5811 against 0.5796), then the others by their estimate
     assert [hint["chance"] for hint in seen[:5]] == [0.5796, 0.5811, 0.5805, 0.5783, 0.5734]
     assert seen[0]["chance_text"] == "About 58% from here; the other lines 58% or less."
     assert seen[4]["chance_text"] == "About 57% from here; the other lines 58% or less."

@@ -216,9 +216,9 @@ def chance_text(
     """Return the sentence of a hint's estimated ``chance`` to win (in [0, 1]), with the
     best of ``others`` (the other ranked hints' chances; None where no search judged one),
     or None when the hint has no chance. When the ``chosen`` hint (the first, not one of
-    the next choices) is estimated lower than another line (the hint keeps the look-ahead's
-    line unless the estimate is clearly better,
-    :data:`~spider_solitaire.solver.hints.JUDGE_MARGIN`), the sentence says so.
+    the next choices) is estimated lower than another line (the hint plays the
+    look-ahead's best line whatever the estimates, :mod:`spider_solitaire.solver.hints`),
+    the sentence says so.
 
     >>> chance_text(0.4, [0.25, None, 0.1])
     'About 40% from here; the other lines 25% or less.'

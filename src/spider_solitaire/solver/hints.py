@@ -26,10 +26,11 @@ How it chooses (issue 28):
    to the next deal, and the position it reaches is valued as a chance to win by the
    stage's learned curve (:func:`~spider_solitaire.solver.judge.chance`). A bandit
    (sequential halving) shares the node budget among the candidates
-   (:mod:`~spider_solitaire.solver.judge`). The estimate is the chance the hint shows; the
-   hint follows another candidate than the look-ahead's best only when the judging puts
-   it :data:`JUDGE_MARGIN` higher, and the others follow by their estimate. With a budget
-   of 0 nothing is judged (the look-ahead's order, no chance).
+   (:mod:`~spider_solitaire.solver.judge`). The estimate is the chance the hint shows, and
+   the next choices (H again) follow by their estimate; the move itself stays the
+   look-ahead's best (measured: letting the judging choose won no more, see
+   :data:`HINT_BUDGET`). With a budget of 0 nothing is judged (the look-ahead's order, no
+   chance).
 4. **No line improves** (or the best line does nothing that matters): deal
    (``deal_now``), or, when the deal needs an empty column filled first, that filling move
    (``fill_to_deal``), after which the hint is the deal; with no deal left, a move that
@@ -78,8 +79,12 @@ HINT_BUDGET = 5_000
 """The node budget of a hint's judging (node expansions, counted the same on the pure and
 the compiled build, so that the same view gets the same hint on both): about 60 ms of CPU
 on the compiled build. It buys the chance the hint shows and the ranking of the other
-moves; the move itself is the look-ahead's unless the judging is clearly surer of another
-(:data:`JUDGE_MARGIN`)."""
+moves; the move itself is the look-ahead's. Letting the judging choose did not play better
+on the deals measured (``bench/hintbot.py``, width 120: following another candidate when the
+judging put it 0.1 higher won the same deals as the look-ahead alone, 2 of the first 22
+four-suit tuning deals and 1 of the first 12 check deals, for about eight times the CPU;
+at 624902f, where the judging chose the move, the hint won 5 of the 100 check deals), so it
+does not choose."""
 
 HINT_WIDTH = 120
 """Positions kept per layer of the hint's look-ahead on the view (a decision of ours,
@@ -177,12 +182,6 @@ CANDIDATES = 6
 """Candidate lines judged over sampled worlds at most (the best of the look-ahead's
 lines by their first move; a decision of ours, measured with ``bench/hintbot.py`` on
 tuning deals)."""
-
-JUDGE_MARGIN = 0.1
-"""How much higher (in chance to win, in [0, 1]) the judging must put another candidate
-than the look-ahead's best line for the hint to follow it instead (a decision of ours,
-measured on tuning deals with ``bench/hintbot.py``: the look-ahead's order is the
-stronger player, and the judging's estimate is noisy)."""
 
 CACHE_SIZE = 512
 """Hints kept in this process (a cache: dropping it changes no answer, only the time)."""
@@ -385,11 +384,9 @@ def _fresh(scene: _Scene, settings: _Settings, kept: Found | None) -> tuple[Hint
     verdicts = judge.judge([candidate.plan for candidate in candidates], settings.budget)
     by_plan = {candidate.plan: candidate for candidate in candidates}
     nodes = search.nodes + verdicts.nodes
-    ranked = sorted(verdicts.ranked, key=lambda judged: -judged.chance)
-    first = next(judged for judged in ranked if judged.actions == candidates[0].plan)
-    if ranked[0].chance < first.chance + JUDGE_MARGIN:
-        ranked.remove(first)
-        ranked.insert(0, first)
+    first = next(judged for judged in verdicts.ranked if judged.actions == candidates[0].plan)
+    others = [judged for judged in verdicts.ranked if judged is not first]
+    ranked = [first, *sorted(others, key=lambda judged: -judged.chance)]
     return tuple(
         _as_hint(by_plan[judged.actions], round(judged.chance, 4), nodes) for judged in ranked
     )
