@@ -20,8 +20,8 @@ from spider_solitaire.variants import VARIANT_NAMES
 def test_deal_prints_the_position_of_the_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deal", "sp1-s2c-aaaaaad"]) == 0
     out = capsys.readouterr().out
-    assert out == Game.from_code("SP1-S2C-AAAAAAD").position_text()
-    assert out.splitlines()[0] == "rules: S2C"
+    assert out == "SP1-S2C-AAAAAAD\n" + Game.from_code("SP1-S2C-AAAAAAD").position_text()
+    assert out.splitlines()[1] == "rules: S2C"
 
 
 def test_deal_without_code_prints_a_code_that_reproduces_it(
@@ -367,6 +367,12 @@ def test_solve_a_directory_says_so(tmp_path: Path, capsys: pytest.CaptureFixture
     )
 
 
+def test_solve_a_device_says_it_is_not_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "/dev/null"]) == 2
+    err = capsys.readouterr().err
+    assert err == "spider solve: '/dev/null' is not a regular file, nor a game code\n"
+
+
 # --- the Spider family (issue 20) --------------------------------------------------
 
 
@@ -395,9 +401,9 @@ def test_deal_a_codes_seed_as_another_variant(capsys: pytest.CaptureFixture[str]
     # the game dealt is named first: it is not the code given
     assert out == "SP1-BIKE-S2C-AAAAAAD\n" + Game.from_code("SP1-BIKE-S2C-AAAAAAD").position_text()
     assert main(["deal", "SP1-BIKE-S2C-AAAAAAD"]) == 0
-    assert capsys.readouterr().out == out.split("\n", 1)[1]
+    assert capsys.readouterr().out == out  # its code line too, as every deal prints
     assert main(["deal", "SP1-BIKE-S2C-AAAAAAD", "--variant", "bicycle"]) == 0
-    assert capsys.readouterr().out == out.split("\n", 1)[1]  # the same game: no code line
+    assert capsys.readouterr().out == out
 
 
 def test_replay_a_1949_record_with_a_take_off(

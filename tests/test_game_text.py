@@ -34,9 +34,11 @@ def test_what_spider_deal_prints_every_command_reads(
     path = tmp_path / "deal.txt"
     path.write_text(printed)
     read_by_every_consumer(path, Game.from_code(code), capsys, monkeypatch)
-    # a code's deal: the position alone, which names its variant (a game with no code)
+    # a code's deal prints the same, its code line too (so `spider play FILE` takes it)
     assert main(["deal", code]) == 0
-    path.write_text(capsys.readouterr().out)
+    assert capsys.readouterr().out == printed
+    # the position alone, which names its variant (a game with no code)
+    path.write_text(printed.partition("\n")[2])
     read_by_every_consumer(
         path, Game.from_position(printed.partition("\n")[2]), capsys, monkeypatch
     )

@@ -30,19 +30,17 @@ from .variants import (
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    """``spider deal [CODE] [--variant NAME]``: print the position of a new game; without
-    a code, pick a random game (:data:`~.cards.DEFAULT_SUITS` suits, Classic, ``spider``
-    unless the options say otherwise) and print its code first. ``--variant`` with a code
-    deals the code's seed as that variant: then the dealt game's own code is printed
-    first (it names the variant dealt, which differs from the code given; a decision of
-    ours)."""
+    """``spider deal [CODE] [--variant NAME]``: print the game's code, then the position of
+    the new game; without a code, a random game (:data:`~.cards.DEFAULT_SUITS` suits,
+    Classic, ``spider`` unless the options say otherwise). ``--variant`` with a code deals
+    the code's seed as that variant, and the code printed is the dealt game's own (it
+    names the variant dealt). The code line is always there, so that every command that
+    takes a game, ``spider play`` too, reads the output as it is (issue 29 item 3)."""
     if args.code is None:
         game = Game.new(args.suits, args.rule, variant=args.variant or VARIANTS[0])
-        print(game.code)
     else:
         game = Game.from_code(args.code, variant=args.variant)
-        if game.code != Game.from_code(args.code).code:
-            print(game.code)
+    print(game.code)
     print(game.position_text(), end="")
     return 0
 

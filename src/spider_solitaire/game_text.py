@@ -293,7 +293,8 @@ def load_game_text(target: str) -> GameText:
     order mark allowed), or else a game code itself.
 
     Raises:
-        GameTextError: a directory, or a path that names no file (and is not a code).
+        GameTextError: a directory, a path that is not a regular file (a device, a pipe),
+            or a path that names no file (and is not a code).
         OSError: a file that cannot be read.
         UnicodeDecodeError: the file is not UTF-8.
         InvalidCodeError: not a file and not a valid code.
@@ -304,6 +305,8 @@ def load_game_text(target: str) -> GameText:
         return read_game_text(path.read_text(encoding="utf-8-sig"))
     if path.is_dir():
         raise GameTextError(f"{target!r} is a directory, not a position file or a game code")
+    if path.exists():  # a device, a pipe: not a file to read a game from
+        raise GameTextError(f"{target!r} is not a regular file, nor a game code")
     if "/" in target or "\\" in target or target.endswith(".txt"):
         # a path that names no file: say so rather than "not a code"
         raise GameTextError(f"{target!r}: no such file (and not a game code)")
