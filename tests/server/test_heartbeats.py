@@ -401,8 +401,8 @@ def test_a_killed_servers_can_win_stops_on_the_worker_and_frees_it_for_others(
     """Issue 31, item 1: job-queue layout, one worker running one job at a time. A long
     "Can I still win?" asked on server A, A killed (-9): once B's poll finds the job
     orphaned, its solver job is cancelled, so another player's hint on B is answered
-    within a second (before: the worker solved on for nobody, up to a minute, and the hint
-    waited for it)."""
+    within a second of its own time (before: the worker solved on for nobody, up to a
+    minute, and the hint waited for it)."""
     for url in fresh_database("postgresql", tmp_path):
         with (
             spider_serve(url, **QUEUED_LONG_SOLVE) as second,
@@ -413,7 +413,9 @@ def test_a_killed_servers_can_win_stops_on_the_worker_and_frees_it_for_others(
         ):
             other_game = other.post(f"{second}/api/games", json={"code": "SP1-S1C-AAAAAAD"})
             hint = f"{second}/api/games/{other_game.json()['id']}/hint"
+            asked = time.monotonic()
             assert other.post(hint, json={"version": 0}).status_code == 200  # warm
+            alone = time.monotonic() - asked  # the hint's own time (pure build: seconds)
             state = player.post(f"{first}/api/games", json={"code": "SP1-S4C-AAAAAAD"}).json()
             for _ in range(5):
                 body = {"version": state["version"], "action": "d"}
@@ -439,7 +441,7 @@ def test_a_killed_servers_can_win_stops_on_the_worker_and_frees_it_for_others(
             print(f"another player's hint after the orphan was found: {waited:.2f} s")
             assert answer.status_code == 200, answer.text
             assert answer.json()["hint"]["kind"] in ("move", "deal")
-            assert waited < 1.0
+            assert waited < alone + 1.0  # not held up by the orphan
 
 
 # --- real processes: kill -9 and a rolling restart in the middle of a search ------------

@@ -31,7 +31,7 @@ from spider_solitaire.legal import legal_moves
 from spider_solitaire.position import Position
 from spider_solitaire.rules import apply_move, take_off_reason
 from spider_solitaire.solver.board import FACE_DOWN, UNKNOWN, Board, ColumnTable
-from spider_solitaire.variants import VARIANTS, Variant
+from spider_solitaire.variants import FLEXIBLE, VARIANTS, Variant
 
 from .layouts import lay_out, position_text
 
@@ -116,7 +116,7 @@ def note(position: Position, move: Move, events: list[Event], coverage: Counter[
                 coverage[f"{name}: run completed and kept"] += 1
         group = position.columns[move.source - 1][-move.count :]
         if len({card >> 4 for card in group}) > 1:
-            assert position.rule == "flexible"
+            assert position.rule == FLEXIBLE
             coverage["mixed group moved (Flexible)"] += 1
         if removed:
             coverage["run completed by a move"] += 1
