@@ -18,18 +18,18 @@ from spider_solitaire.codes import (
     nearest_readings,
 )
 from spider_solitaire.errors import CodeCheckError
-from spider_solitaire.variants import VARIANTS
+from spider_solitaire.variants import CLASSIC, FLEXIBLE, VARIANTS
 
 
 def _codes(count: int) -> list[str]:
     """``count`` SP2 codes of every variant, suits and rule, from a fixed seed."""
     rng = random.Random(31)
     return [
-        str(GameCode(suits, "classic" if suits == 1 else rule, rng.randrange(2**35), game, 2))
+        str(GameCode(suits, CLASSIC if suits == 1 else rule, rng.randrange(2**35), game, 2))
         for game in VARIANTS
         for suits in (1, 2, 4)
-        for rule in ("classic", "flexible")
-    ][:count] + [str(GameCode(2, "classic", rng.randrange(2**35), version=2)) for _ in range(20)]
+        for rule in (CLASSIC, FLEXIBLE)
+    ][:count] + [str(GameCode(2, CLASSIC, rng.randrange(2**35), version=2)) for _ in range(20)]
 
 
 def test_the_check_character_is_iso_7064_mod_37_36_pinned_forever() -> None:

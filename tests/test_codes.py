@@ -14,7 +14,7 @@ import pytest
 from spider_solitaire import Game, InvalidCodeError
 from spider_solitaire.cards import card_text, new_deck
 from spider_solitaire.codes import GameCode, SplitMix64, level_prefix, seed_text, shuffled_deck
-from spider_solitaire.variants import VARIANTS, find_rule, find_variant
+from spider_solitaire.variants import FLEXIBLE, VARIANTS, find_rule, find_variant
 
 DATA = Path(__file__).parent / "data"
 
@@ -284,7 +284,7 @@ def test_a_level_s_prefix_is_its_codes_up_to_the_seed() -> None:
     assert level_prefix(4, "classic") == "SP1-S4C-"
     assert level_prefix(1, "flexible", find_variant("bicycle")) == "SP1-BIKE-S1C-"
     for variant in VARIANTS:
-        code = GameCode(2, "flexible", 12345, variant)
+        code = GameCode(2, FLEXIBLE, 12345, variant)
         assert str(code) == level_prefix(2, "flexible", variant) + seed_text(12345)
     with pytest.raises(InvalidCodeError):
         level_prefix(2, "easy")

@@ -14,12 +14,13 @@ from pathlib import Path
 from spider_solitaire import Game
 from spider_solitaire.codes import GameCode
 from spider_solitaire.position import Position
+from spider_solitaire.variants import find_rule
 
 OUT = Path(__file__).with_name("deals.json")
 
 
 def code(suits: int, rule: str, seed: int) -> str:
-    return str(GameCode(suits, rule, seed))
+    return str(GameCode(suits, find_rule(rule), seed))
 
 
 def last(p: Position, col: int) -> int:
