@@ -290,21 +290,20 @@ def _ranked(game: Game, settings: _Settings) -> tuple[Hint, ...]:
     if view.is_won:
         return (Hint(None, ()),)
     scene = _scene(game, view, settings)
-    return _cached(scene, settings, ("ranked",), lambda: _think(game, scene, settings))
+    return _cached(scene, settings, lambda: _think(game, scene, settings))
 
 
 def _cached(
     scene: _Scene,
     settings: _Settings,
-    kind: tuple[object, ...],
     make: Callable[[], tuple[Hint, ...]],
 ) -> tuple[Hint, ...]:
     """Return what ``make`` returns for ``scene``, from the cache when it is there (the key
     is everything a hint depends on: the view, its history since the last deal, the
-    settings and ``kind``)."""
+    settings)."""
     view = scene.view
     since = tuple(scene.history)
-    key = (scene.board.columns, len(view.stock), view.variant, view.rule, since, settings, kind)
+    key = (scene.board.columns, len(view.stock), view.variant, view.rule, since, settings)
     found = _CACHE.get(key)
     if found is None:
         found = make()
