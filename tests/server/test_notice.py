@@ -44,7 +44,8 @@ def _answer(client: TestClient, state: dict[str, Any]) -> dict[str, Any]:
     started = _ask(client, state)
     assert started.status_code == 202, started.text
     job: dict[str, Any] = started.json()
-    assert (job["kind"], job["game_id"], job["version"]) == ("notice", state["id"], state["version"])
+    asked = (job["kind"], job["game_id"], job["version"])
+    assert asked == ("notice", state["id"], state["version"])
     return asking.poll(client, job, seconds=60)
 
 
