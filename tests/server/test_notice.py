@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -22,6 +23,7 @@ from spider_solitaire.server.settings import Settings
 
 from . import asking
 from .conftest import act, new_game
+from .servers import two_servers
 from .test_help import TRAP, TRAP_LINE, played
 from .test_hidden import check_body
 
@@ -193,3 +195,40 @@ def test_a_second_app_on_the_database_gives_the_same_answer(
         assert first.get(f"/api/games/{state['id']}").json()["assisted"] is True
         again = first.get(f"/api/help-jobs/{job['id']}").json()
         assert again["notice"] == job["notice"]
+
+
+def _dealt(player: httpx.Client, base: str, **body: Any) -> dict[str, Any]:
+    """A new game of ``body`` on the server at ``base`` with its first row dealt."""
+    created = player.post(f"{base}/api/games", json=body)
+    assert created.status_code == 201, created.text
+    game: dict[str, Any] = created.json()
+    deal = {"version": 0, "action": "d"}
+    dealt = player.post(f"{base}/api/games/{game['id']}/actions", json=deal)
+    assert dealt.status_code == 200, dealt.text
+    state: dict[str, Any] = dealt.json()["state"]
+    return state
+
+
+def test_two_server_processes_share_the_check_and_its_end(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    """Two ``spider serve`` processes on one database: a check started on one is polled
+    to its answer on the other (which marks the game, as the first then reads); a check
+    started on the second cancels the player's older one still running on the first."""
+    url = migrated_sqlite("processes.db")
+    servers = two_servers(url, puzzle_positions=1, solver_cores=1)
+    with servers as (first, second), httpx.Client(timeout=60) as player:
+        game = _dealt(player, first, position=TRAP)
+        started = player.post(f"{first}/api/games/{game['id']}/notice", json={"version": 1})
+        assert started.status_code == 202, started.text
+        job = asking.poll(player, started.json(), base=second, seconds=60)
+        assert (job["notice"]["answer"], job["notice"]["version"]) == ("lost_it", 1)
+        assert player.get(f"{first}/api/games/{game['id']}").json()["assisted"] is True
+        # a slow check (a 4-suit deal) on the first, superseded from the second
+        slow = _dealt(player, first, code="SP1-S4C-AAAAAAD")
+        older = player.post(f"{first}/api/games/{slow['id']}/notice", json={"version": 1})
+        newer = player.post(f"{second}/api/games/{slow['id']}/notice", json={"version": 1})
+        assert (older.status_code, newer.status_code) == (202, 202)
+        ended = player.get(f"{first}/api/help-jobs/{older.json()['id']}").json()
+        assert (ended["status"], ended["reason"]) == ("cancelled", "solve_cancelled")
+        player.post(f"{second}/api/help-jobs/{newer.json()['id']}/stop")
