@@ -3,7 +3,7 @@
 // shown puts the server's sentence in the dock and the live region and the answer's state
 // (marked assisted) in the store; an answer about another version, a withheld (stale) one,
 // fine and unknown show nothing; undo and the setting off ask nothing; a newer action
-// stops the older check.
+// stops the older check; a notice shown goes when the game moves to another version.
 import test from "node:test";
 import assert from "node:assert/strict";
 import { createNotice, isChecked } from "../../src/spider_solitaire/web/js/notice.js";
@@ -34,7 +34,12 @@ function setup({ answers = [], enabled = true, runningPolls = 1 } = {}) {
     },
     stopHelpJob: async (jobId) => stopped.push(jobId),
   };
-  const store = { game: { id: "g1", version: 5, is_won: false }, setGame: (game) => states.push(game) };
+  const listeners = [];
+  const store = {
+    game: { id: "g1", version: 5, is_won: false },
+    setGame: (game) => states.push(game),
+    subscribe: (fn) => listeners.push(fn),
+  };
   const bar = { show: (text) => shown.push(text), hide: () => shown.push(null) };
   const notice = createNotice(api, store, {
     enabled: () => enabled,
@@ -42,7 +47,7 @@ function setup({ answers = [], enabled = true, runningPolls = 1 } = {}) {
     announce: (text) => said.push(text),
     sleep: () => new Promise((done) => setImmediate(done)),
   });
-  return { notice, store, asked, stopped, shown, said, states };
+  return { notice, store, asked, stopped, shown, said, states, listeners };
 }
 
 const after = (version) => ({ id: "g1", version, is_won: false });
@@ -94,4 +99,16 @@ test("a newer action stops the older check, on the server too", async () => {
   await first;
   assert.deepEqual(stopped, ["j1"]);
   assert.deepEqual(shown, [null, null]); // taken down twice, never shown
+});
+
+test("a notice shown goes once the game shown is at another version", async () => {
+  const answer = { version: 5, stale: false, answer: "lost_it", message: LOST, state: null };
+  const { notice, store, shown, listeners } = setup({ answers: [answer] });
+  await notice.acted({ action: "d" }, after(5));
+  assert.deepEqual(shown, [null, LOST]);
+  for (const fn of listeners) fn("game");
+  assert.deepEqual(shown, [null, LOST]); // the same version: it stays
+  store.game = { id: "g1", version: 7 };
+  for (const fn of listeners) fn("game");
+  assert.deepEqual(shown, [null, LOST, null]);
 });

@@ -136,7 +136,7 @@ async function main() {
     announce,
   });
   $("notice-lost-undo").addEventListener("click", () => session.undo());
-  $("notice-lost-close").addEventListener("click", () => ($("notice-lost").hidden = true));
+  $("notice-lost-close").addEventListener("click", () => notice.hide());
   help = createHelp(api, store, { run: requests.run, act: session.act, announce, showError, clearNotice });
   const replay = replayAsked ? await import("./replay.js") : null;
   const replaying = replay?.replaySource();

@@ -25,17 +25,30 @@ export function isChecked(body) {
  * @param host.bar {show(text), hide()}: the dock's notice with its Undo button
  * @param host.announce (text) => void: the live region
  * @param host.sleep (ms) => Promise: waits between two polls (tests give their own)
- * @returns {acted, forget}
+ * @returns {acted, forget, hide}
  */
 export function createNotice(api, store, host) {
   const sleep = host.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms)));
   let pending = null; // {job, stopped}: the check under way
+  let shown = null; // {id, version}: the game the notice on screen is about
+
+  function hide() {
+    shown = null;
+    host.bar.hide();
+  }
+
+  // the game changed some other way (a rewind from "Can I still win?", another tab): a
+  // notice about the version before it goes
+  store.subscribe?.((kind) => {
+    const game = store.game;
+    if (kind === "game" && shown && (game?.id !== shown.id || game?.version !== shown.version)) hide();
+  });
 
   /** Stop the check under way (its job on the server too); take the notice down. */
   function forget() {
     const mine = pending;
     pending = null;
-    host.bar.hide();
+    hide();
     if (!mine) return;
     mine.stopped = true;
     if (mine.job?.status === "running") api.stopHelpJob(mine.job.id).catch(() => {});
@@ -60,6 +73,7 @@ export function createNotice(api, store, host) {
     }
     if (mine.stopped || job.status !== "done" || !current(job)) return;
     if (job.notice.answer !== "lost_it") return;
+    shown = { id: job.game_id, version: job.notice.version };
     if (job.notice.state) store.setGame(job.notice.state);
     host.bar.show(job.notice.message);
     host.announce(job.notice.message);
@@ -82,5 +96,5 @@ export function createNotice(api, store, host) {
       });
   }
 
-  return { acted, forget };
+  return { acted, forget, hide };
 }
