@@ -283,3 +283,52 @@ def _kinds(after: Position, move: Move, removed: bool) -> list[str]:
     if removed:
         kinds.append("run_removed")
     return kinds
+
+
+def review_data(review: Review, *, positions: bool = False) -> dict[str, object]:
+    """Return ``review`` as JSON-ready data, in no language (words are the reader's job).
+
+    Shape: ``actions`` (the line's moves, notation), ``statuses`` (one per position,
+    :data:`STATUS_WORDS`), ``move_that_lost`` (None, or ``number``: the action's number
+    from 1, ``action``, ``solver_line``, ``hint``: ``{"move", "reasons", "line"}`` or
+    None, ``followed_hint``; and with ``positions`` the ``position`` before it as full
+    notation, face-down cards included: never for a browser), ``moments`` (``number``,
+    ``action``, ``kinds``), ``undone`` (``after``: how many line actions stood before it,
+    ``actions``), ``probes``, ``node_limit``, ``seconds`` and ``cpu_seconds``.
+    """
+    lost: dict[str, object] | None = None
+    if review.lost_at is not None:
+        index = review.lost_at
+        found = review.hint
+        lost = {
+            "number": index + 1,
+            "action": str(review.line.moves[index]),
+            "solver_line": [str(move) for move in review.solver_line],
+            "hint": None
+            if found is None
+            else {
+                "move": str(found.move) if found.move is not None else None,
+                "reasons": list(found.reasons),
+                "line": [str(move) for move in found.line],
+            },
+            "followed_hint": review.followed_hint,
+        }
+        if positions:
+            lost["position"] = review.line.positions()[index].to_text()
+    return {
+        "actions": [str(move) for move in review.line.moves],
+        "statuses": list(review.statuses),
+        "move_that_lost": lost,
+        "moments": [
+            {"number": m.index + 1, "action": str(m.move), "kinds": list(m.kinds)}
+            for m in review.moments
+        ],
+        "undone": [
+            {"after": branch.at, "actions": [str(move) for move in branch.moves]}
+            for branch in review.line.undone
+        ],
+        "probes": review.probes,
+        "node_limit": review.node_limit,
+        "seconds": round(review.seconds, 3),
+        "cpu_seconds": round(review.cpu_seconds, 3),
+    }
