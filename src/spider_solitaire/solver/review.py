@@ -19,11 +19,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import RunRemoved
 from ..game import Game
 from ..game_text import RecordActionError, action_text
+from ..messages import message, text
 from ..moves import Action, Control, Move
 from ..position import Position
 from .bisect import LOST, UNKNOWN, WON, bisect_line, fill_statuses, losing_index
@@ -207,6 +209,7 @@ def review_game(
     time_limit: float | None = None,
     hint_budget: int = HINT_BUDGET,
     progress: ReviewProgress | None = None,
+    budget: float | None = None,
 ) -> Review:
     """Review ``line`` (see the module docstring): the last position is solved first,
     then the line is bisected (:func:`~spider_solitaire.solver.bisect.bisect_line`).
@@ -218,6 +221,8 @@ def review_game(
         time_limit: seconds for each position's solve, or None.
         hint_budget: the node budget of the hint at the move that lost.
         progress: told after each solve (:data:`ReviewProgress`).
+        budget: seconds for the bisection after the last position's solve (None: no
+            limit): it stops there with what is proven (the rest ``unknown``).
 
     Raises:
         SolverError: a position hides cards (the solver needs them all).
@@ -235,7 +240,12 @@ def review_game(
             progress(len(solutions), count)
         return result.status
 
-    found = bisect_line(count, probe, {count - 1: probe(count - 1)})
+    deadline = None if budget is None else time.monotonic() + budget
+
+    def stop() -> bool:
+        return deadline is not None and time.monotonic() >= deadline
+
+    found = bisect_line(count, probe, {count - 1: probe(count - 1)}, stop)
     lost_at = losing_index(count, found)
     found_hint = None
     if lost_at is not None:
@@ -294,7 +304,8 @@ def review_data(review: Review, *, positions: bool = False) -> dict[str, object]
     None, ``followed_hint``; and with ``positions`` the ``position`` before it as full
     notation, face-down cards included: never for a browser), ``moments`` (``number``,
     ``action``, ``kinds``), ``undone`` (``after``: how many line actions stood before it,
-    ``actions``), ``probes``, ``node_limit``, ``seconds`` and ``cpu_seconds``.
+    ``actions``), ``won`` (the line ends in a won game), ``probes``, ``node_limit``,
+    ``seconds`` and ``cpu_seconds``.
     """
     lost: dict[str, object] | None = None
     if review.lost_at is not None:
@@ -317,6 +328,7 @@ def review_data(review: Review, *, positions: bool = False) -> dict[str, object]
             lost["position"] = review.line.positions()[index].to_text()
     return {
         "actions": [str(move) for move in review.line.moves],
+        "won": review.line.positions()[-1].is_won,
         "statuses": list(review.statuses),
         "move_that_lost": lost,
         "moments": [
@@ -332,3 +344,23 @@ def review_data(review: Review, *, positions: bool = False) -> dict[str, object]
         "seconds": round(review.seconds, 3),
         "cpu_seconds": round(review.cpu_seconds, 3),
     }
+
+
+def verdict(data: dict[str, Any], language: str) -> str:
+    """The sentence saying where the game of ``data`` (:func:`review_data`) was lost, or
+    that it was not, or never winnable, or not settled, in ``language`` (the message
+    catalog's ``help.review_*`` keys)."""
+    lost, statuses = data["move_that_lost"], data["statuses"]
+    if lost is not None:
+        return text(
+            "help", "review_lost_at", language, number=lost["number"], action=lost["action"]
+        )
+    if statuses[0] == "lost":
+        return message("help", "review_never", language)
+    if statuses[-1] == "winnable":
+        return message(
+            "help", "review_won_all_along" if data["won"] else "review_open_end", language
+        )
+    limit = data["node_limit"]
+    nodes = f"{limit:,}" if limit is not None else "-"
+    return text("help", "review_unsettled", language, nodes=nodes)

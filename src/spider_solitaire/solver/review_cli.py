@@ -22,7 +22,14 @@ import json
 
 from ..game_text import load_game_text
 from ..messages import LANGUAGES, message, text
-from .review import DEFAULT_NODE_LIMIT, Review, line_from_actions, review_data, review_game
+from .review import (
+    DEFAULT_NODE_LIMIT,
+    Review,
+    line_from_actions,
+    review_data,
+    review_game,
+    verdict,
+)
 
 SYMBOLS = {"winnable": "+", "lost": "-", "unknown": "?"}
 """A position's status as one character of the printed strip (the legend says them)."""
@@ -97,7 +104,7 @@ def review_lines(review: Review, language: str) -> list[str]:
         text("help", "review_heading", language, actions=count, positions=count + 1),
         message("help", "review_legend", language),
         "".join(SYMBOLS[status] for status in review.statuses),
-        _verdict(review, language),
+        verdict(review_data(review), language),
     ]
     lines += _at_the_loss(review, language)
     if review.moments:
@@ -134,23 +141,6 @@ def _m(review: Review) -> list[tuple[int, str, tuple[str, ...]]]:
 def _moment(number: int, action: str, kinds: tuple[str, ...], language: str) -> str:
     words = ", ".join(message("help", f"review_kind_{kind}", language) for kind in kinds)
     return "  " + text("help", "review_moment", language, number=number, action=action, kinds=words)
-
-
-def _verdict(review: Review, language: str) -> str:
-    """The sentence saying where the game was lost (or that it was not, or never
-    winnable, or not settled)."""
-    statuses = review.statuses
-    if review.lost_at is not None:
-        index = review.lost_at
-        action = str(review.line.moves[index])
-        return text("help", "review_lost_at", language, number=index + 1, action=action)
-    if statuses[0] == "lost":
-        return message("help", "review_never", language)
-    if statuses[-1] == "winnable":
-        won = review.line.positions()[-1].is_won
-        return message("help", "review_won_all_along" if won else "review_open_end", language)
-    nodes = f"{review.node_limit:,}" if review.node_limit is not None else "-"
-    return text("help", "review_unsettled", language, nodes=nodes)
 
 
 def _at_the_loss(review: Review, language: str) -> list[str]:

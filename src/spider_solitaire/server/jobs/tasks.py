@@ -20,13 +20,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...codes import GameCode
-from ...game import Game
+from ...game import DEFAULT_UNDO_LIMIT, Game
+from ...moves import parse_action
 from ...position import Position
 from ...solver import HINT_BUDGET, hints, solve
 from ...solver.bisect import LOST as LOST
 from ...solver.bisect import UNKNOWN as UNKNOWN
 from ...solver.bisect import WON as WON
 from ...solver.bisect import bisect_line, last_won, losing_index
+from ...solver.review import line_from_actions, review_data, review_game
 from ...variants import SPIDER, find_variant
 from .worker import Report
 
@@ -78,6 +80,17 @@ class WinnableOutcome:
     code: str | None
     solution: tuple[str, ...]
     tried: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewOutcome:
+    """The answer of :func:`review_job`: the review as JSON (``result``:
+    :func:`~spider_solitaire.solver.review.review_data`, without positions), the positions
+    solved (``probes``) and the seconds taken."""
+
+    result: str
+    probes: int
     seconds: float
 
 
@@ -246,11 +259,43 @@ def hint_job(
     return HintOutcome(move, reasons, line, tuple(ranked[1:]), chance, nodes, budget)
 
 
-TASKS = {job.__name__: job for job in (solve_job, history_job, winnable_job, hint_job)}
+def review_job(
+    report: Report,
+    start: str,
+    actions: list[str],
+    time_limit: float | None,
+    node_limit: int | None,
+    budget: float | None,
+    undo_limit: int = DEFAULT_UNDO_LIMIT,
+) -> ReviewOutcome:
+    """Review the game that starts at ``start`` (full notation) and plays ``actions``
+    (its saved actions' canonical text, undo, redo and restart included):
+    :func:`~spider_solitaire.solver.review.review_game` with ``time_limit`` and
+    ``node_limit`` for each solve and ``budget`` seconds for the bisection; the game's
+    ``undo_limit`` as the server plays it.
+
+    Reports ``{"stage": "review", "probes": n}`` after each solve.
+
+    Raises:
+        RecordActionError: an action refused (a game the server never saved so).
+    """
+    game = Game.from_position(start, strict=False, undo_limit=undo_limit)
+    line = line_from_actions(game, [parse_action(text) for text in actions])
+
+    def progress(done: int, count: int) -> None:
+        report({"stage": "review", "probes": done})
+
+    review = review_game(
+        line, node_limit=node_limit, time_limit=time_limit, progress=progress, budget=budget
+    )
+    return ReviewOutcome(json.dumps(review_data(review)), review.probes, review.seconds)
+
+
+TASKS = {job.__name__: job for job in (solve_job, history_job, winnable_job, hint_job, review_job)}
 """The tasks a job-queue worker runs, by name (:mod:`.queue`)."""
 
 
-Outcome = SolveOutcome | HistoryOutcome | WinnableOutcome | HintOutcome
+Outcome = SolveOutcome | HistoryOutcome | WinnableOutcome | HintOutcome | ReviewOutcome
 """What a task answers."""
 
 
@@ -281,6 +326,8 @@ def decode_outcome(text: str) -> Outcome:
         return WinnableOutcome(**fields)
     if kind == "HintOutcome":
         return _hint_outcome(fields)
+    if kind == "ReviewOutcome":
+        return ReviewOutcome(**fields)
     raise ValueError(f"{kind!r} is not a task's answer")
 
 

@@ -20,6 +20,7 @@ from .common import (
     Version,
 )
 from .events import Event
+from .review import ReviewAnswer
 from .state import GameState
 
 
@@ -249,8 +250,9 @@ class DealSearch(BaseModel):
 
 class HelpJob(BaseModel):
     """A help job the player polls (``GET /api/help-jobs/{id}``): "Can I still win?"
-    (``kind`` ``can_win``) or the solve behind "Show solution" (``solution``), asked about
-    the game ``game_id`` at ``version``.
+    (``kind`` ``can_win``), the solve behind "Show solution" (``solution``) or a finished
+    game's review (``review``: once done, ``review`` holds it), asked about the game
+    ``game_id`` at ``version``.
 
     ``status``: ``running``; ``done`` (for ``can_win``, ``can_win`` holds the answer with
     the game's state as it is now; for ``solution``, the solution is kept: ask
@@ -266,7 +268,7 @@ class HelpJob(BaseModel):
     when failed or cancelled, null when done."""
 
     id: str
-    kind: Literal["can_win", "solution"]
+    kind: Literal["can_win", "solution", "review"]
     game_id: str
     version: Version
     status: Literal["running", "done", "failed", "cancelled"]
@@ -274,5 +276,6 @@ class HelpJob(BaseModel):
     seconds: Annotated[float, Field(ge=0)]
     limit_seconds: Annotated[float, Field(ge=0)]
     can_win: CanWinAnswer | None = None
+    review: ReviewAnswer | None = None
     reason: str | None = None
     message: str | None = None
