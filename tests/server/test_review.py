@@ -82,6 +82,18 @@ def test_a_finished_game_is_reviewed_as_a_job(client: TestClient, clock: Clock) 
         (4, ["move_that_lost", "not_the_hint"]),
     ]
     assert review["moments"][2]["words"] == "the move that lost, not the hint's move"
+    assert review["moments"][2]["label"] == (
+        "Action 4 (5:1>1): the move that lost, not the hint's move."
+    )
+    assert (review["steps"], review["moments"][2]["step"], lost["step"]) == (
+        list(range(10)),
+        4,
+        3,
+    )
+    assert [(s["status"], s["first"], s["last"], s["label"]) for s in review["spans"]] == [
+        ("winnable", 0, 3, "After 0 to 3 actions: the deal could still be won."),
+        ("lost", 4, 9, "After 4 to 9 actions: the deal could no longer be won."),
+    ]
     assert review["message"] == (
         "The deal could still be won before action 4 (5:1>1): that action lost it."
     )
@@ -121,9 +133,11 @@ def test_a_won_game_was_winnable_all_along(client: TestClient) -> None:
     assert review["moments"] == [
         {
             "number": 1,
+            "step": 1,
             "action": "2:1>1",
             "kinds": ["column_emptied", "run_removed"],
             "words": "a column emptied, a run removed",
+            "label": "Action 1 (2:1>1): a column emptied, a run removed.",
         }
     ]
 

@@ -109,9 +109,12 @@ def test_the_line_keeps_the_actions_that_stand_and_the_undone_apart() -> None:
     line = line_from_actions(start, _actions([*TRAP_LINE[:4], "u", "u", "r", "9:1>1"]))
     assert [str(move) for move in line.moves] == ["1:1>3", "d", "1:2>3", "9:1>1"]
     assert line.undone == (Branch(3, (Move.parse("5:1>1"),)),)
+    # where each position of the line last stood in the whole log (after an undo: there)
+    assert line.steps == (0, 1, 6, 7, 8)
     restarted = line_from_actions(start, _actions(["1:1>3", "d", "restart", "5:1>1"]))
     assert [str(move) for move in restarted.moves] == ["5:1>1"]
     assert [str(move) for move in restarted.undone[0].moves] == ["1:1>3", "d"]
+    assert restarted.steps == (3, 4)
     assert start.move_count == 0  # the start is not changed
 
 

@@ -69,6 +69,11 @@ class GameLine:
     start: Game
     moves: tuple[Move, ...]
     undone: tuple[Branch, ...] = ()
+    steps: tuple[int, ...] = ()
+    """For each position of the line (``len(moves) + 1``), the step of the game's whole
+    action log (undo, redo and restart included; 0 the start, ``n`` after its action
+    ``n``) at which the game stood there for the last time: where a replay shows it.
+    Empty when not known."""
 
     def games(self) -> list[Game]:
         """Return the game after each prefix of :attr:`moves`: ``result[i]`` is the game
@@ -98,16 +103,25 @@ class _Branches:
     def __init__(self) -> None:
         self.moves: list[Move] = []
         self.undone: list[Branch] = []
+        self.steps = [0]  # the log step of each position on the line
         self.open = False  # the last action was an undo: the next undo joins its branch
 
-    def undo(self) -> None:
+    def play(self, move: Move, step: int) -> None:
+        self.moves.append(move)
+        self.steps.append(step)
+        self.open = False
+
+    def undo(self, step: int) -> None:
+        self.steps.pop()
+        self.steps[-1] = step
         moves: tuple[Move, ...] = (self.moves.pop(),)
         if self.open and self.undone:
             moves += self.undone.pop().moves
         self.undone.append(Branch(len(self.moves), moves))
         self.open = True
 
-    def redo(self, move: Move) -> None:
+    def redo(self, move: Move, step: int) -> None:
+        self.steps.append(step)
         if self.undone and self.undone[-1].at == len(self.moves):
             branch = self.undone.pop()
             if branch.moves[1:]:
@@ -115,10 +129,11 @@ class _Branches:
         self.moves.append(move)
         self.open = bool(self.undone) and self.undone[-1].at == len(self.moves)
 
-    def restart(self) -> None:
+    def restart(self, step: int) -> None:
         if self.moves:
             self.undone.append(Branch(0, tuple(self.moves)))
         self.moves = []
+        self.steps = [step]
         self.open = False
 
 
@@ -139,16 +154,16 @@ def line_from_actions(start: Game, actions: Sequence[Action], first: int = 1) ->
             game.act(action)
         except (IllegalMoveError, InvalidMoveError) as error:
             raise RecordActionError(number, action_text(action), error) from None
+        step = number - first + 1
         if resolved is not None:
-            line.moves.append(resolved)
-            line.open = False
+            line.play(resolved, step)
         elif action is Control.UNDO:
-            line.undo()
+            line.undo(step)
         elif action is Control.REDO:
-            line.redo(game.history[-1] if game.history else _redone(line))
+            line.redo(game.history[-1] if game.history else _redone(line), step)
         else:
-            line.restart()
-    return GameLine(start.copy(), tuple(line.moves), tuple(line.undone))
+            line.restart(step)
+    return GameLine(start.copy(), tuple(line.moves), tuple(line.undone), tuple(line.steps))
 
 
 def _redone(line: _Branches) -> Move:
@@ -304,7 +319,8 @@ def review_data(review: Review, *, positions: bool = False) -> dict[str, object]
     None, ``followed_hint``; and with ``positions`` the ``position`` before it as full
     notation, face-down cards included: never for a browser), ``moments`` (``number``,
     ``action``, ``kinds``), ``undone`` (``after``: how many line actions stood before it,
-    ``actions``), ``won`` (the line ends in a won game), ``probes``, ``node_limit``,
+    ``actions``), ``won`` (the line ends in a won game), ``steps`` (each position's step
+    in the game's whole action log, :attr:`GameLine.steps`), ``probes``, ``node_limit``,
     ``seconds`` and ``cpu_seconds``.
     """
     lost: dict[str, object] | None = None
@@ -329,6 +345,7 @@ def review_data(review: Review, *, positions: bool = False) -> dict[str, object]
     return {
         "actions": [str(move) for move in review.line.moves],
         "won": review.line.positions()[-1].is_won,
+        "steps": list(review.line.steps),
         "statuses": list(review.statuses),
         "move_that_lost": lost,
         "moments": [

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...messages import message
+from ...messages import message, text
 from ...solver.review import verdict
 from ..errors import ApiError
 from ..game_cache import LoadedGame
@@ -27,6 +27,8 @@ from ..schemas.review import (
     ReviewHint,
     ReviewMoment,
     ReviewResult,
+    ReviewSpan,
+    Status,
 )
 from .base import SolverHelp
 
@@ -99,13 +101,16 @@ class Reviews(SolverHelp):
         """Return ``result`` (the review of game ``game_id`` at ``version``) with its words
         in ``language``."""
         data = result.model_dump()
+        steps = result.steps or list(range(len(result.statuses)))
         return ReviewAnswer(
             game_id=game_id,
             version=version,
             actions=result.actions,
             statuses=result.statuses,
-            move_that_lost=_move_that_lost(result.move_that_lost, language),
-            moments=[_moment(moment, language) for moment in result.moments],
+            steps=steps,
+            spans=spans(result.statuses, steps, language),
+            move_that_lost=_move_that_lost(result.move_that_lost, steps, language),
+            moments=[_moment(moment, steps, language) for moment in result.moments],
             undone=result.undone,
             message=verdict(data, language),
             probes=result.probes,
@@ -113,21 +118,48 @@ class Reviews(SolverHelp):
         )
 
 
-def _move_that_lost(data: dict[str, object] | None, language: str) -> MoveThatLost | None:
+def spans(statuses: list[Status], steps: list[int], language: str) -> list[ReviewSpan]:
+    """The runs of one status along the line (``statuses``, one per position; ``steps``:
+    each position's replay step), each with its sentence in ``language``."""
+    found: list[ReviewSpan] = []
+    for index, status in enumerate(statuses):
+        if found and found[-1].status == status:
+            found[-1].last, found[-1].last_step = index, steps[index]
+            continue
+        found.append(
+            ReviewSpan(
+                status=status, first=index, last=index, first_step=steps[index],
+                last_step=steps[index], label="",
+            )
+        )  # fmt: skip
+    for span in found:
+        key = f"review_span_{span.status}"
+        span.label = text("help", key, language, first=span.first, last=span.last)
+    return found
+
+
+def _move_that_lost(
+    data: dict[str, object] | None, steps: list[int], language: str
+) -> MoveThatLost | None:
     """The move that lost of a kept review, with the hint's sentences in ``language``."""
     if data is None:
         return None
+    number = data["number"]
+    assert isinstance(number, int)
     found = data.get("hint")
     hint = None
     if isinstance(found, dict):
         messages = [message("hints", str(reason), language) for reason in found["reasons"]]
         hint = ReviewHint.model_validate({**found, "messages": messages})
-    return MoveThatLost.model_validate({**data, "hint": hint})
+    return MoveThatLost.model_validate({**data, "hint": hint, "step": steps[number - 1]})
 
 
-def _moment(data: dict[str, object], language: str) -> ReviewMoment:
+def _moment(data: dict[str, object], steps: list[int], language: str) -> ReviewMoment:
     """One kept moment with its kinds in words in ``language``."""
-    kinds = data["kinds"]
-    assert isinstance(kinds, list)
+    kinds, number, action = data["kinds"], data["number"], data["action"]
+    assert isinstance(kinds, list) and isinstance(number, int)
     words = ", ".join(message("help", f"review_kind_{kind}", language) for kind in kinds)
-    return ReviewMoment.model_validate({**data, "words": words})
+    label = text("help", "review_moment", language, number=number, action=action, kinds=words)
+    return ReviewMoment.model_validate(
+        {**data, "words": words, "label": label, "step": steps[number]}
+    )

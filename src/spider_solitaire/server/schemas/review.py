@@ -38,6 +38,9 @@ class MoveThatLost(BaseModel):
     (``followed_hint``; null without a hint)."""
 
     number: Annotated[int, Field(ge=1)]
+    step: Annotated[int, Field(ge=0)] = Field(
+        description="the replay's step of the position before it (where to go back to)"
+    )
     action: str
     solver_line: list[str]
     hint: ReviewHint | None
@@ -45,13 +48,29 @@ class MoveThatLost(BaseModel):
 
 
 class ReviewMoment(BaseModel):
-    """One of the moves that mattered: the action ``number`` (from 1), its ``action`` and
-    its ``kinds``, with their words (``words``, in the reader's language)."""
+    """One of the moves that mattered: the action ``number`` (from 1) on the line, the
+    replay's ``step`` after it, its ``action`` and its ``kinds``, with their words
+    (``words``) and the whole item in words (``label``), in the reader's language."""
 
     number: Annotated[int, Field(ge=1)]
+    step: Annotated[int, Field(ge=0)]
     action: str
     kinds: list[MomentKind]
     words: str
+    label: str
+
+
+class ReviewSpan(BaseModel):
+    """Positions ``first`` to ``last`` of the line (after that many actions) that share a
+    ``status``, the replay's steps where they are (``first_step``, ``last_step``) and the
+    span in words (``label``)."""
+
+    status: Status
+    first: Annotated[int, Field(ge=0)]
+    last: Annotated[int, Field(ge=0)]
+    first_step: Annotated[int, Field(ge=0)]
+    last_step: Annotated[int, Field(ge=0)]
+    label: str
 
 
 class ReviewUndone(BaseModel):
@@ -67,6 +86,7 @@ class ReviewResult(BaseModel):
 
     actions: list[str]
     won: bool
+    steps: list[int] = []
     statuses: list[Status]
     move_that_lost: dict[str, object] | None
     moments: list[dict[str, object]]
@@ -82,7 +102,9 @@ class ReviewAnswer(BaseModel):
 
     ``statuses``: one per position of the game's line (``actions`` plus one: the start,
     then after each action), winnable / lost / unknown (a position the solver could not
-    settle within its limit is unknown, never guessed). ``move_that_lost``: null when the
+    settle within its limit is unknown, never guessed); ``steps``: each position's step in
+    the replay (the game's whole action log, undo included); ``spans``: the same as runs
+    of one status, in words (the list a screen reader reads). ``move_that_lost``: null when the
     game was never winnable, never lost, or the solver could not tell where. ``moments``:
     the moves that mattered. ``undone``: the actions undone, apart from the line.
     ``message``: the review's verdict in words. ``probes``: positions solved;
@@ -92,6 +114,8 @@ class ReviewAnswer(BaseModel):
     version: Annotated[int, Field(ge=0)]
     actions: list[str]
     statuses: list[Status]
+    steps: list[int]
+    spans: list[ReviewSpan]
     move_that_lost: MoveThatLost | None
     moments: list[ReviewMoment]
     undone: list[ReviewUndone]
