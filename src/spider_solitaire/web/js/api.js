@@ -94,6 +94,8 @@ export function createApi({ language = () => "en", base = "", answered = () => {
       request("POST", `/api/games/${encodeURIComponent(id)}/solution/next`, { version }, signal),
     /** A help job (can-win, the solution's solve): {id, kind, status, probes, message, can_win, reason}. */
     helpJob: (id) => request("GET", `/api/help-jobs/${encodeURIComponent(id)}`),
+    /** A finished game's review -> a help job (202, `kind` "review"; done at once when kept): poll with helpJob(). */
+    review: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/review`),
     stopHelpJob: (id) => request("POST", `/api/help-jobs/${encodeURIComponent(id)}/stop`),
     /** Undo `steps` actions at once -> {state, events, announcement}. */
     rewind: (id, version, steps) =>
