@@ -9,8 +9,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .test_help import TRAP, TRAP_LINE
 from .support import Table, winning_line
+from .test_help import TRAP, TRAP_LINE
 
 CODE = "SP1-S1C-AAAAAAD"
 

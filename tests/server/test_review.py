@@ -150,3 +150,23 @@ def test_another_players_game_is_not_found(
     new_game(other)
     assert _review(other, state["id"]).status_code == 404
     assert act(client, state, "d").status_code in (409, 422)  # a game left is not played on
+
+
+def test_a_review_can_be_stopped(client: TestClient, clock: Clock) -> None:
+    state = new_game(client, code="SP1-S4C-AAAAAAD")  # a 4-suit deal: seconds of solving
+    for action in ("d", "d"):
+        state = act(client, state, action).json()["state"]
+    clock.advance(1)
+    new_game(client, position=TRAP, confirm=["abandon"])
+    job = _review(client, state["id"]).json()
+    assert (job["status"], job["kind"]) == ("running", "review")
+    stopped = client.post(f"/api/help-jobs/{job['id']}/stop").json()
+    assert (stopped["status"], stopped["reason"], stopped["review"]) == (
+        "cancelled",
+        "stopped",
+        None,
+    )
+    # nothing was kept: asked again, it starts again
+    again = _review(client, state["id"]).json()
+    assert again["status"] == "running" and again["id"] != job["id"]
+    client.post(f"/api/help-jobs/{again['id']}/stop")
