@@ -89,6 +89,16 @@ def test_a_tiny_node_limit_gives_unknowns(
     )
 
 
+def test_no_budget_left_leaves_the_line_unknown(
+    trap_record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["review", str(trap_record), "--budget", "0", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["statuses"] == ["unknown"] * 7 + ["lost"]  # only the last position solved
+    assert (data["move_that_lost"], data["probes"]) == (None, 1)
+    assert data["messages"][3].startswith("The solver could not settle which action lost")
+
+
 @pytest.mark.parametrize(
     ("content", "expected"),
     [

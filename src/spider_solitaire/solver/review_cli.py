@@ -1,4 +1,4 @@
-"""``spider review FILE [--json] [--language en|es] [--node-limit N]``.
+"""``spider review FILE [--json] [--language en|es] [--node-limit N] [--budget S]``.
 
 Reviews a finished game (issue 30) from any text of the family
 :mod:`spider_solitaire.game_text` reads that gives a start and actions: an exported game,
@@ -61,7 +61,25 @@ def add_review_command(subparsers: argparse._SubParsersAction[argparse.ArgumentP
         help=f"positions the solver may search for each position (default "
         f"{DEFAULT_NODE_LIMIT:,}); a position it cannot settle is unknown",
     )
+    parser.add_argument(
+        "--budget",
+        type=_seconds,
+        default=None,
+        metavar="S",
+        help="seconds for the search along the game after its last position's solve "
+        "(default: none); what is not proven by then is unknown",
+    )
     parser.set_defaults(handler=cmd_review)
+
+
+def _seconds(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+    if not number >= 0:
+        raise argparse.ArgumentTypeError(f"{value!r}: the budget must be 0 or more")
+    return number
 
 
 def _node_limit(value: str) -> int:
@@ -85,7 +103,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     """
     game_text = load_game_text(args.target)
     line = line_from_actions(game_text.start(), game_text.actions)
-    review = review_game(line, node_limit=args.node_limit)
+    review = review_game(line, node_limit=args.node_limit, budget=args.budget)
     sentences = review_lines(review, args.language)
     if args.json:
         data = review_data(review, positions=True)
