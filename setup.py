@@ -65,6 +65,9 @@ LEFT_OUT: dict[str, str] = {
     "spider_solitaire.solver": "the solver's public face: imports and names only",
     "spider_solitaire.solver.cli": "spider solve: parses arguments and prints, once",
     "spider_solitaire.solver.hint_cli": "spider hint: parses arguments and prints, once",
+    "spider_solitaire.solver.bisect": "the review's bisection: a handful of solves, compiled",
+    "spider_solitaire.solver.review": "a game's review: replays a line once, the solves compiled",
+    "spider_solitaire.solver.review_cli": "spider review: parses arguments and prints, once",
 }
 """The engine's and the solver's modules that stay pure Python, each with the reason."""
 

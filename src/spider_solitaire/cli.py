@@ -21,6 +21,7 @@ from .messages import LANGUAGES, explain
 from .server.cli import add_server_commands
 from .solver.cli import add_solve_command, add_variant_option
 from .solver.hint_cli import add_hint_command
+from .solver.review_cli import add_review_command
 from .variants import (
     CLASSIC,
     RULE_NAMES,
@@ -213,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_server_commands(subparsers)
     add_solve_command(subparsers)
     add_hint_command(subparsers)
+    add_review_command(subparsers)
     return parser
 
 

@@ -18,7 +18,7 @@ from spider_solitaire.server.db.migrations import head_revision
 from . import asking
 from .conftest import CODE, board, fresh_database
 from .servers import SPIDER, serve_process, spider_serve, two_servers
-from .test_help import TRAP
+from .test_help import TRAP, TRAP_LINE
 
 SOLVER = {
     "puzzle_positions": 1,  # small boards as start positions
@@ -256,3 +256,27 @@ def test_two_processes_starting_at_once_on_an_empty_database_both_come_up(
                 f"at revision {head_revision()}, the newest; nothing to do\n",
                 f"upgraded from revision (empty) to {head_revision()}\n",
             ]
+
+
+def test_a_review_made_on_one_process_is_kept_for_the_other(
+    servers: tuple[str, str], client: httpx.Client
+) -> None:
+    """Issue 30: a finished game's review started on one process is polled on the other,
+    and asked again there it is read from the database (done at once)."""
+    first, second = servers
+    state = _new_game(client, first, position=TRAP)
+    for action in TRAP_LINE:
+        response = _act(client, first, state, action)
+        assert response.status_code == 200, response.text
+        state = response.json()["state"]
+    time.sleep(0.01)  # the new game is the later one
+    _new_game(client, second, position=TRAP, confirm=["abandon"])
+    started = client.post(f"{second}/api/games/{state['id']}/review")
+    assert started.status_code == 202, started.text
+    job = _poll(client, asking.job_url(first, started.json()["id"]))
+    assert job["status"] == "done", job
+    review = job["review"]
+    assert review["statuses"] == ["winnable"] * 4 + ["lost"] * 6
+    assert review["move_that_lost"]["action"] == "5:1>1"
+    again = client.post(f"{first}/api/games/{state['id']}/review").json()
+    assert (again["status"], again["review"]) == ("done", review)

@@ -10,7 +10,8 @@ connection (:mod:`.engine`) and one data-access class per area, all reached from
   transfer codes;
 * ``store.jobs`` (:mod:`.jobs`): deal searches, the players' running solver jobs, kept
   solutions, the job queue's solver jobs;
-* ``store.limits`` (:mod:`.limits`): rate-limit counts.
+* ``store.limits`` (:mod:`.limits`): rate-limit counts;
+* ``store.reviews`` (:mod:`.reviews`): finished games' reviews, made once.
 
 The package knows nothing of HTTP; it stores text and numbers. It is the edge of the
 rows: what a row holds as text becomes a value here (an action, read by the engine's
@@ -24,6 +25,7 @@ from .games import Decided, GameRecord, Games, Players, StaleVersionError
 from .jobs import Jobs
 from .limits import Limits
 from .record import Record, ResetRow, ResultRow
+from .reviews import Reviews
 
 
 class Store(Database):
@@ -52,6 +54,8 @@ class Store(Database):
         """Deal searches, running solver jobs, kept solutions and solver jobs."""
         self.limits = Limits(self)
         """The rate-limit counts."""
+        self.reviews = Reviews(self)
+        """Finished games' reviews."""
 
 
 __all__ = ["Decided", "GameRecord", "ResetRow", "ResultRow", "StaleVersionError", "Store"]

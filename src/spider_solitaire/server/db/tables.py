@@ -16,6 +16,7 @@ newest migration leaves them: made and upgraded by the Alembic migrations in
 * ``results``: one row per decided, counted game, written once in the transaction of the
   action or abandon that decides it (docs/record.md); ``stat_resets``: resets of the
   figures; ``transfer_codes``: one-time codes that carry a record to another browser.
+* ``reviews``: a finished game's review, made once (issue 30).
 * ``game_snapshots``, ``deal_searches``, ``help_jobs``, ``player_jobs``, ``kept_solutions``,
   ``solver_jobs``, ``solver_workers``, ``rate_limits``: what several server processes
   share (hosting).
@@ -180,6 +181,17 @@ kept_solutions = Table(
 )
 """A solution found for a position of a game (``position_key``: a hash of the position's
 full notation); ``moves`` in move notation, one space between."""
+
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("version", BigInteger, nullable=False),
+    Column("result", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""A finished game's review (issue 30), made once: the game's ``version`` then and the
+review as JSON (``result``: :class:`~spider_solitaire.server.schemas.review.ReviewResult`)."""
 
 solver_jobs = Table(
     "solver_jobs",

@@ -1,4 +1,5 @@
-"""Help jobs: "Can I still win?" and the solve behind "Show solution", which can take
+"""Help jobs: "Can I still win?", the solve behind "Show solution" and a finished game's
+review (:mod:`.review`), which can take
 longer than a reverse proxy waits (10 s of solving and 20 s through the history for
 can-win, 60 s with "Keep thinking"), run as work the player polls (:mod:`.polled`): the
 request answers 202 with the job at once, and ``GET /api/help-jobs/{id}`` from any server
@@ -18,15 +19,17 @@ from ..errors import reason_message
 from ..game_cache import LoadedGame
 from ..ids import HELP_JOB
 from ..jobs.runner import JobLimits
-from ..schemas.help import HelpJob
+from ..schemas.help import CanWinAnswer, HelpJob
+from ..schemas.review import ReviewAnswer, ReviewResult
 from .base import Asker, HelpContext
 from .can_win import CanWin, CanWinResult
 from .notice import NOTICE_LANE, Notices
 from .polled import PolledWork, now, utc
+from .review import Reviews
 from .solution import Solutions
 from .texts import thinking
 
-Kind = Literal["can_win", "solution", "notice"]
+Kind = Literal["can_win", "solution", "notice", "review"]
 """What a help job answers."""
 
 
@@ -40,17 +43,24 @@ class HelpJobs(PolledWork):
         can_win: solves for "Can I still win?".
         solutions: solves for "Show solution" (and keeps the solution it plays).
         notices: the checks of "Tell me when a move loses the deal" (:mod:`.notice`).
+        reviews: reviews of finished games (kept with the game).
     """
 
     ROWS = "help_job"
 
     def __init__(
-        self, context: HelpContext, can_win: CanWin, solutions: Solutions, notices: Notices
+        self,
+        context: HelpContext,
+        can_win: CanWin,
+        solutions: Solutions,
+        notices: Notices,
+        reviews: Reviews,
     ) -> None:
         super().__init__(context)
         self.can_win = can_win
         self.solutions = solutions
         self.notices = notices
+        self.reviews = reviews
 
     async def start_can_win(
         self, asker: Asker, game_id: str, version: int, *, long: bool = False
@@ -116,6 +126,30 @@ class HelpJobs(PolledWork):
         self._launch(row["id"], self._guarded(row["id"], self._notice(row, loaded, asker)))
         return row
 
+    async def start_review(self, asker: Asker, game_id: str) -> dict[str, Any]:
+        """Start reviewing ``asker``'s finished game ``game_id`` (:mod:`.review`); the
+        player's earlier solver work is cancelled. Return the job's row: done at once
+        when the game's review is kept (made once, by any process).
+
+        Raises:
+            ApiError: 404; 422 ``review_in_play`` (the game has not ended); 503
+                ``help_unavailable`` or ``solver_busy``.
+        """
+        loaded = await self.blocking(self.games.get, asker.player, game_id)
+        self.reviews.check_finished(loaded)
+        assert asker.player is not None  # the player's game was found
+        row = self._row_values(asker.player, game_id, loaded.record.version, "review", False)
+        kept = self.reviews.kept_review(game_id, loaded.record.version)
+        if kept is not None:
+            row.update(status="done", result=kept.model_dump_json(), ended_at=row["started_at"])
+            row["probes"] = kept.probes
+            self.store.jobs.add_search(row, of=self.ROWS)
+            return row
+        await self._check_open()
+        self.store.jobs.add_search(row, of=self.ROWS)
+        self._launch(row["id"], self._guarded(row["id"], self._review(row, loaded, asker)))
+        return row
+
     async def _new_row(
         self, asker: Asker, game_id: str, version: int, kind: Kind, long: bool
     ) -> tuple[LoadedGame, dict[str, Any]]:
@@ -123,10 +157,17 @@ class HelpJobs(PolledWork):
         loaded = await self._unwon(asker.player, game_id, version)
         assert asker.player is not None  # the player's game was found
         await self._check_open()
+        return loaded, self._row_values(asker.player, game_id, version, kind, long)
+
+    @staticmethod
+    def _row_values(
+        player: str, game_id: str, version: int, kind: Kind, long: bool
+    ) -> dict[str, Any]:
+        """A new running job's row (not saved)."""
         moment = now()
-        return loaded, {
+        return {
             "id": HELP_JOB.make(),
-            "player_id": asker.player,
+            "player_id": player,
             "game_id": game_id,
             "version": version,
             "kind": kind,
@@ -167,6 +208,10 @@ class HelpJobs(PolledWork):
         result = await self.notices.check(row["player_id"], loaded, limits)
         self._end(row["id"], "done", None, result=result.model_dump_json())
 
+    async def _review(self, row: dict[str, Any], loaded: LoadedGame, asker: Asker) -> None:
+        result = await self.reviews.review(row["player_id"], loaded, self._limits(row, asker))
+        self._end(row["id"], "done", None, result=result.model_dump_json(), probes=result.probes)
+
     async def _solution(self, row: dict[str, Any], loaded: LoadedGame, asker: Asker) -> None:
         moves = await self.solutions.solve(row["player_id"], loaded, self._limits(row, asker))
         self._end(row["id"], "done", None, result=str(moves))
@@ -194,6 +239,8 @@ class HelpJobs(PolledWork):
         solve's time limit (``solve_limit`` ``"long"``: the long one), and for
         ``can_win`` the history search's budget after it."""
         settings = self.settings
+        if kind == "review":
+            return self.reviews.limit_seconds()
         long = solve_limit == "long"
         if kind == "notice":  # two positions at most, each at the history's probe limit
             return 2 * settings.history_probe_limit
@@ -214,11 +261,8 @@ class HelpJobs(PolledWork):
             message = reason_message(reason, language)
         elif status == "running":
             message = thinking(row["kind"], probes, limit - seconds, language)
-        answer = notice = None
-        if status == "done" and row["kind"] == "can_win" and row["result"]:
-            result = CanWinResult.model_validate_json(row["result"])
-            loaded = self.games.get(row["player_id"], row["game_id"])
-            answer = self.can_win.view(loaded, result, language)
+        answer = self._can_win_answer(row, language)
+        notice = None
         if status == "done" and row["kind"] == "notice" and row["result"]:
             notice = self.notices.view(row, language)
         return HelpJob(
@@ -232,6 +276,22 @@ class HelpJobs(PolledWork):
             limit_seconds=limit,
             can_win=answer,
             notice=notice,
+            review=self._review_answer(row, language),
             reason=reason,
             message=message,
         )
+
+    def _can_win_answer(self, row: dict[str, Any], language: str) -> CanWinAnswer | None:
+        """A done can-win job's answer with the game's current state, else None."""
+        if row["status"] != "done" or row["kind"] != "can_win" or not row["result"]:
+            return None
+        result = CanWinResult.model_validate_json(row["result"])
+        loaded = self.games.get(row["player_id"], row["game_id"])
+        return self.can_win.view(loaded, result, language)
+
+    def _review_answer(self, row: dict[str, Any], language: str) -> ReviewAnswer | None:
+        """A done review job's review in ``language``, else None."""
+        if row["status"] != "done" or row["kind"] != "review" or not row["result"]:
+            return None
+        result = ReviewResult.model_validate_json(row["result"])
+        return self.reviews.view(row["game_id"], row["version"], result, language)

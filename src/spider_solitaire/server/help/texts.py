@@ -165,11 +165,14 @@ def thinking(kind: str, probes: int, seconds_left: float, language: str) -> str:
     found the current one lost), "… looking back through it for the move that lost it: at
     most 12 seconds left…" (``seconds_left``, rounded up, at least 1: a count of positions
     meant little, issue 31); for ``solution`` "Finding a solution…"; for ``notice``
-    "Checking whether that move lost the deal…" (its probes are never counted)."""
+    "Checking whether that move lost the deal…" (its probes are never counted); for
+    ``review`` "Reviewing the game: 3 positions solved so far…"."""
     if kind == "solution":
         return text("help", "thinking_solution", language)
     if kind == "notice":
         return text("help", "notice_checking", language)
+    if kind == "review":
+        return text("help", "review_thinking", language, count=probes)
     if probes > 1:  # the first probe is the current position
         left = max(1, math.ceil(seconds_left))
         return text("help", "thinking_history", language, count=left)

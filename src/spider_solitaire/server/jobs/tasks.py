@@ -6,7 +6,9 @@ server) and returns plain frozen dataclasses of strings and numbers (moves as no
 
 Winnability is monotone along a line of play (a position reached from a winnable one by
 a move may be lost; one reached from a lost one never is winnable), so
-:func:`history_job` finds the last winnable point of a game's history by binary search.
+:func:`history_job` finds the last winnable point of a game's history by bisection
+(:mod:`spider_solitaire.solver.bisect`, the one statement of it, which the review uses
+too).
 """
 
 from __future__ import annotations
@@ -18,14 +20,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...codes import GameCode
-from ...game import Game
+from ...game import DEFAULT_UNDO_LIMIT, Game
+from ...moves import parse_action
 from ...position import Position
 from ...solver import HINT_BUDGET, hints, solve
+from ...solver.bisect import LOST as LOST
+from ...solver.bisect import UNKNOWN as UNKNOWN
+from ...solver.bisect import WON as WON
+from ...solver.bisect import bisect_line, last_won, losing_index
+from ...solver.review import line_from_actions, review_data, review_game
 from ...variants import SPIDER, find_variant
 from .worker import Report
-
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
-"""The solver's statuses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +80,17 @@ class WinnableOutcome:
     code: str | None
     solution: tuple[str, ...]
     tried: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewOutcome:
+    """The answer of :func:`review_job`: the review as JSON (``result``:
+    :func:`~spider_solitaire.solver.review.review_data`, without positions), the positions
+    solved (``probes``) and the seconds taken."""
+
+    result: str
+    probes: int
     seconds: float
 
 
@@ -146,50 +162,38 @@ def history_job(
     """
     started = time.monotonic()
     current = solve_game(_game(positions[-1]), time_limit, node_limit)
-    probes = 1
-
-    def outcome(
-        last: int | None = None,
-        exact: bool = False,
-        first: str | None = None,
-        start_status: str | None = None,
-        solution: tuple[str, ...] = (),
-    ) -> HistoryOutcome:
-        seconds = time.monotonic() - started
-        return HistoryOutcome(current, last, exact, first, start_status, solution, probes, seconds)
-
-    if current.status != LOST:
-        return outcome()
     deadline = time.monotonic() + budget
+    outcomes: dict[int, SolveOutcome] = {}
 
     def probe(text: str) -> SolveOutcome:
-        nonlocal probes
-        probes += 1
-        report({"stage": "history", "probes": probes})
+        report({"stage": "history", "probes": len(outcomes) + 2})
         left = max(0.05, deadline - time.monotonic())
         limit = left if probe_limit is None else min(probe_limit, left)
         return solve_game(_game(text), limit, node_limit)
 
+    def probe_index(index: int) -> str:
+        outcomes[index] = probe(positions[index])
+        return outcomes[index].status
+
     count = len(positions)
-    first = probe(positions[0]) if count > 1 else None
-    if first is None or first.status != WON:
-        start_status = None
-        if start is not None and (first is None or first.status == LOST):
-            start_status = probe(start).status
-        return outcome(first=first.status if first else None, start_status=start_status)
-    low, high, high_proven, solution = 0, count - 1, True, first.solution
-    while high - low > 1:
-        if time.monotonic() >= deadline:
-            high_proven = False
-            break
-        middle = (low + high) // 2
-        answer = probe(positions[middle])
-        if answer.status == WON:
-            low, solution = middle, answer.solution
-        else:
-            high, high_proven = middle, answer.status == LOST
-    exact = high_proven and high == low + 1
-    return outcome(low, exact, first.status, None, solution)
+    if current.status != LOST:
+        return HistoryOutcome(current, None, False, None, None, (), 1, time.monotonic() - started)
+    found = bisect_line(count, probe_index, {count - 1: LOST}, lambda: time.monotonic() >= deadline)
+    last = last_won(found)
+    first = found.get(0) if count > 1 and 0 in outcomes else None
+    start_status = None
+    if last is None and start is not None and first in (None, LOST):
+        start_status = probe(start).status
+    return HistoryOutcome(
+        current,
+        last,
+        losing_index(count, found) is not None,
+        first,
+        start_status,
+        outcomes[last].solution if last is not None else (),
+        1 + len(outcomes) + (start_status is not None),
+        time.monotonic() - started,
+    )
 
 
 def winnable_job(
@@ -255,11 +259,43 @@ def hint_job(
     return HintOutcome(move, reasons, line, tuple(ranked[1:]), chance, nodes, budget)
 
 
-TASKS = {job.__name__: job for job in (solve_job, history_job, winnable_job, hint_job)}
+def review_job(
+    report: Report,
+    start: str,
+    actions: list[str],
+    time_limit: float | None,
+    node_limit: int | None,
+    budget: float | None,
+    undo_limit: int = DEFAULT_UNDO_LIMIT,
+) -> ReviewOutcome:
+    """Review the game that starts at ``start`` (full notation) and plays ``actions``
+    (its saved actions' canonical text, undo, redo and restart included):
+    :func:`~spider_solitaire.solver.review.review_game` with ``time_limit`` and
+    ``node_limit`` for each solve and ``budget`` seconds for the bisection; the game's
+    ``undo_limit`` as the server plays it.
+
+    Reports ``{"stage": "review", "probes": n}`` after each solve.
+
+    Raises:
+        RecordActionError: an action refused (a game the server never saved so).
+    """
+    game = Game.from_position(start, strict=False, undo_limit=undo_limit)
+    line = line_from_actions(game, [parse_action(text) for text in actions])
+
+    def progress(done: int, count: int) -> None:
+        report({"stage": "review", "probes": done})
+
+    review = review_game(
+        line, node_limit=node_limit, time_limit=time_limit, progress=progress, budget=budget
+    )
+    return ReviewOutcome(json.dumps(review_data(review)), review.probes, review.seconds)
+
+
+TASKS = {job.__name__: job for job in (solve_job, history_job, winnable_job, hint_job, review_job)}
 """The tasks a job-queue worker runs, by name (:mod:`.queue`)."""
 
 
-Outcome = SolveOutcome | HistoryOutcome | WinnableOutcome | HintOutcome
+Outcome = SolveOutcome | HistoryOutcome | WinnableOutcome | HintOutcome | ReviewOutcome
 """What a task answers."""
 
 
@@ -290,6 +326,8 @@ def decode_outcome(text: str) -> Outcome:
         return WinnableOutcome(**fields)
     if kind == "HintOutcome":
         return _hint_outcome(fields)
+    if kind == "ReviewOutcome":
+        return ReviewOutcome(**fields)
     raise ValueError(f"{kind!r} is not a task's answer")
 
 

@@ -101,6 +101,27 @@ async def can_win(game_id: GameId, body: CanWinRequest, helper: Help, asker: Ask
 
 
 @router.post(
+    "/games/{game_id}/review",
+    status_code=202,
+    responses=error_responses(
+        404, 413, 429, 503, s422=f"review_in_play: the game has not ended; or {BAD_ID}"
+    ),
+    summary="Review a finished game",
+    dependencies=[SOLVER_LIMIT],
+)
+async def review(game_id: GameId, helper: Help, asker: Asking) -> HelpJob:
+    """Start the review of a finished game (won, or lost: abandoned or left) as a job to
+    poll (``GET /api/help-jobs/{id}``): once done, its ``review`` gives whether the deal
+    could still be won after each action of the game's line, the move that lost it, the
+    solver's line and the hint there, and the moves that mattered. Made once per game and
+    kept: asked again, from any server process, the job comes back done at once. A game
+    still in play is 422 ``review_in_play``."""
+    answers = helper.help_jobs
+    job = await answers.start_review(asker, game_id)
+    return answers.view(job, asker.language)
+
+
+@router.post(
     "/games/{game_id}/solution/next",
     responses={
         **game_help_responses("game_won"),

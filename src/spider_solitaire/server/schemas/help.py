@@ -21,6 +21,7 @@ from .common import (
 )
 from .events import Event
 from .notice import NoticeAnswer
+from .review import ReviewAnswer
 from .state import GameState
 
 
@@ -250,8 +251,9 @@ class DealSearch(BaseModel):
 
 class HelpJob(BaseModel):
     """A help job the player polls (``GET /api/help-jobs/{id}``): "Can I still win?"
-    (``kind`` ``can_win``), the solve behind "Show solution" (``solution``) or the check
-    whether the last action lost the deal (``notice``), asked about the game ``game_id`` at
+    (``kind`` ``can_win``), the solve behind "Show solution" (``solution``), the check
+    whether the last action lost the deal (``notice``) or a finished game's review
+    (``review``: once done, ``review`` holds it), asked about the game ``game_id`` at
     ``version``.
 
     ``status``: ``running``; ``done`` (for ``can_win``, ``can_win`` holds the answer with
@@ -270,7 +272,7 @@ class HelpJob(BaseModel):
     when failed or cancelled, null when done."""
 
     id: str
-    kind: Literal["can_win", "solution", "notice"]
+    kind: Literal["can_win", "solution", "notice", "review"]
     game_id: str
     version: Version
     status: Literal["running", "done", "failed", "cancelled"]
@@ -279,5 +281,6 @@ class HelpJob(BaseModel):
     limit_seconds: Annotated[float, Field(ge=0)]
     can_win: CanWinAnswer | None = None
     notice: NoticeAnswer | None = None
+    review: ReviewAnswer | None = None
     reason: str | None = None
     message: str | None = None

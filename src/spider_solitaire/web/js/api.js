@@ -100,6 +100,8 @@ export function createApi({ language = () => "en", base = "", answered = () => {
     notice: (id, version) => request("POST", `/api/games/${encodeURIComponent(id)}/notice`, { version }),
     /** A help job (can-win, the solution's solve, the notice): {id, kind, status, probes, message, can_win, notice, reason}. */
     helpJob: (id) => request("GET", `/api/help-jobs/${encodeURIComponent(id)}`),
+    /** A finished game's review -> a help job (202, `kind` "review"; done at once when kept): poll with helpJob(). */
+    review: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/review`),
     stopHelpJob: (id) => request("POST", `/api/help-jobs/${encodeURIComponent(id)}/stop`),
     /** Undo `steps` actions at once -> {state, events, announcement}. */
     rewind: (id, version, steps) =>

@@ -136,7 +136,7 @@ export function fillSummary(game) {
  * @param store the store of state.js
  * @param host.animations () => boolean: the player's setting
  * @param host.newGame () => void: open the New game window
- * @param host.watch (id) => void: show the replay of game `id`
+ * @param host.watch (id, review) => void: show the replay of game `id` (with its review when `review`)
  * @param host.startGame (body) => Promise<null | DECLINED | error>
  * @param host.declined what startGame resolves to when the player said no
  * @param host.showError (error) => void
@@ -176,6 +176,7 @@ export function createSummary(store, host) {
     const game = store.game;
     if (choice === "new") host.newGame();
     else if (choice === "replay" && game) host.watch(game.id);
+    else if (choice === "review" && game) host.watch(game.id, true);
     else if (choice === "same" && game?.code) {
       // the same deal again: the server says it is practice before it starts
       const error = await host.startGame({ code: game.code });

@@ -44,7 +44,7 @@ const DAILY = "daily";
  * @param host.currentGame () => the GameState shown, or null
  * @param host.showError (error) => void
  * @param host.announce (text) => void
- * @param host.watch (id) => void: show the replay of a finished game
+ * @param host.watch (id, review) => void: show the replay of a finished game (with its review when `review`)
  * @returns {openStats, openHistory, openTransfer}
  */
 export function createRecord(api, host) {
@@ -233,6 +233,9 @@ export function createRecord(api, host) {
     }
     if (WATCHABLE.has(game.status)) {
       buttons.append(button("record.watch", "secondary", () => host.watch(game.game_id)));
+    }
+    if (game.status === "won" || game.status === "practice_won" || (!game.current && WATCHABLE.has(game.status))) {
+      buttons.append(button("review_button", "secondary", () => host.watch(game.game_id, true)));
     }
     li.append(head, status, figures, buttons);
     return li;

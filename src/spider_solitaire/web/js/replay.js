@@ -5,10 +5,12 @@
 // pause, jump to any step with the slider. The owner can share a link (make, copy,
 // revoke) and export the game's record. Above the controls: what is watched (variant, won
 // or lost, score, moves, date) and "Play this deal". Every sentence (what a step did) is the server's.
+// The owner can ask for the game's review (review.js): a strip over the slider and a list.
 import { errorText } from "./messages.js";
 import { t } from "./i18n.js";
 import { formatNumber, formatDate } from "./format.js";
 import { motionAllowed } from "./animate.js";
+import { wireReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const PLAY_MS = 800; // between two steps while playing at 1x (animations on)
@@ -191,7 +193,12 @@ export async function startReplay(api, store, source, { animations, announce, sh
     event.preventDefault();
   });
 
-  if (source.game != null) wireOwner(api, source.game, { announce });
+  if (source.game != null) {
+    wireOwner(api, source.game, { announce });
+    const auto = new URLSearchParams(location.search).get("review") === "1";
+    const finished = log.about?.outcome !== "playing";
+    wireReview(api, source.game, { last, jump: (step) => (pause(), show(step)), announce, auto, finished });
+  }
   setPlaying(false);
   await show(0);
 }

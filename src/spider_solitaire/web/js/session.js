@@ -134,9 +134,9 @@ export function createSession(api, store, requests, messages, host) {
     return withConfirm((confirm) => api.open(id, confirm || []), true);
   }
 
-  /** Show the replay of the player's game `id` (the page in replay mode). */
-  function watch(id) {
-    location.assign(`/?replay=${encodeURIComponent(id)}`);
+  /** Show the replay of the player's game `id` (the page in replay mode); with `review`, its review at once. */
+  function watch(id, review = false) {
+    location.assign(`/?replay=${encodeURIComponent(id)}${review ? "&review=1" : ""}`);
   }
 
   /**

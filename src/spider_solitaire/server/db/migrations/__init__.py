@@ -28,6 +28,8 @@ upgrade --db URL`` runs it by hand. The revisions are in ``versions/``, oldest f
   ``deal_searches.variant`` (``spider`` for the rows there).
 * ``0012``: a shared link shows the game as it was when shared (issue 31):
   ``games.share_version``.
+* ``0013``: a finished game's review, computed once and kept with it (issue 30):
+  ``reviews``.
 
 A new migration is a new file in ``versions/`` whose ``down_revision`` is the newest one,
 written with Alembic's portable operations (batch mode for anything but adding a column:

@@ -1,0 +1,172 @@
+"""A finished game's review as a help job (issue 30): refused while the game is in play,
+202 then polled to the review (winnable / lost / unknown along the game, the move that
+lost, the hint there, the moments; no face-down card), kept with the game so that asking
+again, from this or another app on the same database, answers without solving."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spider_solitaire.server.app import create_app
+from spider_solitaire.server.settings import Settings
+
+from . import asking
+from .conftest import Clock, act, board, new_game
+from .test_help import TRAP, TRAP_LINE, played
+
+
+@pytest.fixture
+def settings(db_url: str) -> Settings:
+    """Small positions; one solver at a time."""
+    return Settings(
+        db_url=db_url,
+        puzzle_positions=True,
+        solver_cores=1,
+        history_probe_limit=5,
+        history_budget=20,
+    )
+
+
+def _review(client: TestClient, game_id: str, **headers: str) -> Any:
+    return client.post(f"/api/games/{game_id}/review", headers=headers)
+
+
+def _lost_game(client: TestClient, clock: Clock) -> dict[str, Any]:
+    """A game from :data:`TRAP` played along its line, then (a second later) left for a
+    new game."""
+    state = played(client, TRAP, TRAP_LINE)
+    clock.advance(1)
+    new_game(client, position=TRAP, confirm=["abandon"])
+    return state
+
+
+def test_a_game_in_play_is_refused(client: TestClient) -> None:
+    state = played(client, TRAP, TRAP_LINE[:2])
+    refused = _review(client, state["id"])
+    assert (refused.status_code, refused.json()["reason"]) == (422, "review_in_play")
+    assert refused.json()["message"] == (
+        "This game is still in play: a review is given once the game is won, lost or abandoned."
+    )
+    spanish = _review(client, state["id"], **{"Accept-Language": "es"}).json()
+    assert spanish["message"].startswith("Esta partida sigue en juego")
+    after = client.get(f"/api/games/{state['id']}").json()
+    assert (after["version"], after["assisted"]) == (2, False)  # nothing changed
+    assert _review(client, "x" * 16).status_code in (404, 422)
+
+
+def test_a_finished_game_is_reviewed_as_a_job(client: TestClient, clock: Clock) -> None:
+    state = _lost_game(client, clock)
+    started = _review(client, state["id"])
+    assert started.status_code == 202, started.text
+    job = started.json()
+    assert (job["kind"], job["status"], job["version"]) == ("review", "running", 9)
+    assert job["message"] == "Reviewing the game: 0 positions solved so far…"
+    assert job["limit_seconds"] == 25.0
+    done = asking.poll(client, job)
+    assert (done["status"], done["reason"]) == ("done", None), done
+    review = done["review"]
+    assert review["actions"] == TRAP_LINE
+    assert review["statuses"] == ["winnable"] * 4 + ["lost"] * 6
+    lost = review["move_that_lost"]
+    assert (lost["number"], lost["action"], lost["followed_hint"]) == (4, "5:1>1", False)
+    assert lost["hint"]["move"] == "9:1>1"
+    assert lost["hint"]["reasons"] == ["empties_column", "builds_in_suit"]
+    assert lost["hint"]["messages"][0].startswith("This empties a column")
+    assert len(lost["solver_line"]) > 10 and "position" not in lost  # no face-down card
+    assert [(m["number"], m["kinds"]) for m in review["moments"]] == [
+        (2, ["deal"]),
+        (3, ["column_emptied"]),
+        (4, ["move_that_lost", "not_the_hint"]),
+    ]
+    assert review["moments"][2]["words"] == "the move that lost, not the hint's move"
+    assert review["moments"][2]["label"] == (
+        "Action 4 (5:1>1): the move that lost, not the hint's move."
+    )
+    assert (review["steps"], review["moments"][2]["step"], lost["step"]) == (
+        list(range(10)),
+        4,
+        3,
+    )
+    assert [(s["status"], s["first"], s["last"], s["label"]) for s in review["spans"]] == [
+        ("winnable", 0, 3, "After 0 to 3 actions: the deal could still be won."),
+        ("lost", 4, 9, "After 4 to 9 actions: the deal could no longer be won."),
+    ]
+    assert review["message"] == (
+        "The deal could still be won before action 4 (5:1>1): that action lost it."
+    )
+    assert done["probes"] == review["probes"] >= 3
+    spanish = client.get(f"/api/help-jobs/{job['id']}", headers={"Accept-Language": "es"})
+    assert spanish.json()["review"]["message"].startswith("La partida aún se podía ganar")
+    assert client.get(f"/api/games/{state['id']}").json()["assisted"] is False
+
+
+def test_the_review_is_kept_and_read_again_without_solving(
+    client: TestClient, settings: Settings, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = _lost_game(client, clock)
+    first = asking.poll(client, _review(client, state["id"]).json())["review"]
+
+    def no_solver(*args: Any) -> Any:
+        raise AssertionError("the review was solved again")
+
+    monkeypatch.setattr("spider_solitaire.server.help.review.review_job", no_solver)
+    again = _review(client, state["id"])
+    assert again.status_code == 202
+    assert (again.json()["status"], again.json()["review"]) == ("done", first)
+    # another app on the same database (another server process) finds it kept
+    with TestClient(create_app(settings)) as other:
+        other.cookies.update(client.cookies)
+        kept = _review(other, state["id"]).json()
+        assert (kept["status"], kept["review"]) == ("done", first)
+
+
+def test_a_won_game_was_winnable_all_along(client: TestClient) -> None:
+    won = played(client, board({1: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "| AS"}), ["2>1"])
+    assert won["is_won"]
+    job = asking.poll(client, _review(client, won["id"]).json())
+    review = job["review"]
+    assert (review["statuses"], review["move_that_lost"]) == (["winnable", "winnable"], None)
+    assert review["message"] == "The deal could be won all along the game."
+    assert review["moments"] == [
+        {
+            "number": 1,
+            "step": 1,
+            "action": "2:1>1",
+            "kinds": ["column_emptied", "run_removed"],
+            "words": "a column emptied, a run removed",
+            "label": "Action 1 (2:1>1): a column emptied, a run removed.",
+        }
+    ]
+
+
+def test_another_players_game_is_not_found(
+    client: TestClient, make_client: Any, clock: Clock
+) -> None:
+    state = _lost_game(client, clock)
+    other = make_client()
+    new_game(other)
+    assert _review(other, state["id"]).status_code == 404
+    assert act(client, state, "d").status_code in (409, 422)  # a game left is not played on
+
+
+def test_a_review_can_be_stopped(client: TestClient, clock: Clock) -> None:
+    state = new_game(client, code="SP1-S4C-AAAAAAD")  # a 4-suit deal: seconds of solving
+    for action in ("d", "d"):
+        state = act(client, state, action).json()["state"]
+    clock.advance(1)
+    new_game(client, position=TRAP, confirm=["abandon"])
+    job = _review(client, state["id"]).json()
+    assert (job["status"], job["kind"]) == ("running", "review")
+    stopped = client.post(f"/api/help-jobs/{job['id']}/stop").json()
+    assert (stopped["status"], stopped["reason"], stopped["review"]) == (
+        "cancelled",
+        "stopped",
+        None,
+    )
+    # nothing was kept: asked again, it starts again
+    again = _review(client, state["id"]).json()
+    assert again["status"] == "running" and again["id"] != job["id"]
+    client.post(f"/api/help-jobs/{again['id']}/stop")
