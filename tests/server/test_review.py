@@ -48,7 +48,8 @@ def test_a_game_in_play_is_refused(client: TestClient) -> None:
     refused = _review(client, state["id"])
     assert (refused.status_code, refused.json()["reason"]) == (422, "review_in_play")
     assert refused.json()["message"] == (
-        "This game is still in play: a review is given once the game is won, lost or abandoned."
+        "This game is still in play: a review is given once the game is won, lost or"
+        " abandoned, or left for another game after an action."
     )
     spanish = _review(client, state["id"], **{"Accept-Language": "es"}).json()
     assert spanish["message"].startswith("Esta partida sigue en juego")
@@ -100,7 +101,29 @@ def test_a_finished_game_is_reviewed_as_a_job(client: TestClient, clock: Clock) 
     assert done["probes"] == review["probes"] >= 3
     spanish = client.get(f"/api/help-jobs/{job['id']}", headers={"Accept-Language": "es"})
     assert spanish.json()["review"]["message"].startswith("La partida aún se podía ganar")
-    assert client.get(f"/api/games/{state['id']}").json()["assisted"] is False
+    # a game not won can be opened and played on: its review marks it assisted
+    assert client.get(f"/api/games/{state['id']}").json()["assisted"] is True
+
+
+def test_a_game_left_before_any_action_is_not_reviewed(client: TestClient) -> None:
+    left = new_game(client, code="SP1-S4C-AAAAAAD")
+    new_game(client, code="SP1-S4C-AAAAAAE")  # no action: nothing to confirm
+    refused = _review(client, left["id"])
+    assert (refused.status_code, refused.json()["reason"]) == (422, "review_in_play")
+    assert client.get(f"/api/games/{left['id']}").json()["assisted"] is False
+
+
+def test_a_review_does_not_stop_can_win(client: TestClient, clock: Clock) -> None:
+    finished = _lost_game(client, clock)
+    current = played(client, TRAP, TRAP_LINE[:2])
+    asked = client.post(f"/api/games/{current['id']}/can-win", json={"version": 2}).json()
+    review = asking.poll(client, _review(client, finished["id"]).json())
+    can_win = asking.poll(client, asked)
+    assert (review["status"], can_win["status"], can_win["can_win"]["answer"]) == (
+        "done",
+        "done",
+        "yes",
+    )
 
 
 def test_the_review_is_kept_and_read_again_without_solving(
@@ -127,6 +150,7 @@ def test_a_won_game_was_winnable_all_along(client: TestClient) -> None:
     won = played(client, board({1: "| KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", 2: "| AS"}), ["2>1"])
     assert won["is_won"]
     job = asking.poll(client, _review(client, won["id"]).json())
+    assert client.get(f"/api/games/{won['id']}").json()["assisted"] is False  # won: not marked
     review = job["review"]
     assert (review["statuses"], review["move_that_lost"]) == (["winnable", "winnable"], None)
     assert review["message"] == "The deal could be won all along the game."

@@ -379,5 +379,6 @@ def verdict(data: dict[str, Any], language: str) -> str:
             "help", "review_won_all_along" if data["won"] else "review_open_end", language
         )
     limit = data["node_limit"]
-    nodes = f"{limit:,}" if limit is not None else "-"
-    return text("help", "review_unsettled", language, nodes=nodes)
+    if limit is None:  # the server's review: limited in seconds
+        return message("help", "review_unsettled_time", language)
+    return text("help", "review_unsettled", language, nodes=f"{limit:,}")

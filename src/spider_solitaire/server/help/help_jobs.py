@@ -13,6 +13,7 @@ is then.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from ..errors import reason_message
@@ -25,7 +26,7 @@ from .base import Asker, HelpContext
 from .can_win import CanWin, CanWinResult
 from .notice import NOTICE_LANE, Notices
 from .polled import PolledWork, now, utc
-from .review import Reviews
+from .review import REVIEW_LANE, Reviews
 from .solution import Solutions
 from .texts import thinking
 
@@ -127,9 +128,12 @@ class HelpJobs(PolledWork):
         return row
 
     async def start_review(self, asker: Asker, game_id: str) -> dict[str, Any]:
-        """Start reviewing ``asker``'s finished game ``game_id`` (:mod:`.review`); the
-        player's earlier solver work is cancelled. Return the job's row: done at once
-        when the game's review is kept (made once, by any process).
+        """Start reviewing ``asker``'s finished game ``game_id`` (:mod:`.review`), in a
+        lane of its own (:data:`.review.REVIEW_LANE`: a newer review of the player's stops
+        it, never their "Can I still win?"). A game not won is marked assisted (a decision
+        of ours: an abandoned or left game can be opened and played on, and the review
+        has told where it could still be won). Return the job's row: done at once when
+        the game's review is kept (made once, by any process).
 
         Raises:
             ApiError: 404; 422 ``review_in_play`` (the game has not ended); 503
@@ -138,6 +142,8 @@ class HelpJobs(PolledWork):
         loaded = await self.blocking(self.games.get, asker.player, game_id)
         self.reviews.check_finished(loaded)
         assert asker.player is not None  # the player's game was found
+        if not loaded.game.is_won:
+            loaded = await self.blocking(self.games.mark_assisted, loaded)
         row = self._row_values(asker.player, game_id, loaded.record.version, "review", False)
         kept = self.reviews.kept_review(game_id, loaded.record.version)
         if kept is not None:
@@ -209,7 +215,8 @@ class HelpJobs(PolledWork):
         self._end(row["id"], "done", None, result=result.model_dump_json())
 
     async def _review(self, row: dict[str, Any], loaded: LoadedGame, asker: Asker) -> None:
-        result = await self.reviews.review(row["player_id"], loaded, self._limits(row, asker))
+        limits = replace(self._limits(row, asker), lane=REVIEW_LANE)
+        result = await self.reviews.review(row["player_id"], loaded, limits)
         self._end(row["id"], "done", None, result=result.model_dump_json(), probes=result.probes)
 
     async def _solution(self, row: dict[str, Any], loaded: LoadedGame, asker: Asker) -> None:

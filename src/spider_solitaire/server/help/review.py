@@ -36,12 +36,21 @@ HINT_SECONDS = 2.0
 """CPU seconds allowed for the hint at the move that lost, on top of the solves."""
 
 
+REVIEW_LANE = "review"
+"""The runner's lane of reviews (:class:`~..jobs.runner.JobLimits`): a player's newer
+review supersedes their older one in this process, never their "Can I still win?", their
+solution's solve or their hint."""
+
+
 def is_finished(loaded: LoadedGame, current: str | None) -> bool:
     """True when ``loaded`` has ended: won, its result decided (lost: abandoned), or left
-    for another game (``current``: the id of the player's current game; a practice game
-    is never decided, it ends when left)."""
+    for another game after an action (``current``: the id of the player's current game; a
+    practice game is never decided, it ends when left). A game left before any action has
+    no story, and its deal is still to be played: not ended (a review would say whether
+    the deal can be won before it is played)."""
     record = loaded.record
-    return loaded.game.is_won or record.outcome is not None or record.id != current
+    left = record.id != current and record.version > 0
+    return loaded.game.is_won or record.outcome is not None or left
 
 
 class Reviews(SolverHelp):
