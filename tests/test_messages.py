@@ -43,6 +43,7 @@ SAME_IN_EVERY_LANGUAGE = {
     ("variants", "spider"),  # the games' names
     ("variants", "spiderette"),
     ("labels", "family_variant"),  # a game's title, then its suits and rule
+    ("help", "review_span"),  # a span's moment, then its status: the same in every language
     ("rules", "family_spider.title"),  # the games' names, as titles of their sections
     ("rules", "family_spiderette.title"),
 }

@@ -194,3 +194,13 @@ def test_a_review_can_be_stopped(client: TestClient, clock: Clock) -> None:
     again = _review(client, state["id"]).json()
     assert again["status"] == "running" and again["id"] != job["id"]
     client.post(f"/api/help-jobs/{again['id']}/stop")
+
+
+def test_a_span_of_one_position_is_said_as_one() -> None:
+    from spider_solitaire.server.help.review import span_label
+
+    assert span_label("winnable", 0, 0, "en") == "At the start: the deal could still be won."
+    assert span_label("lost", 4, 4, "en") == "After action 4: the deal could no longer be won."
+    assert span_label("unknown", 2, 5, "es") == (
+        "Tras 2 a 5 acciones: el solucionador no pudo saberlo."
+    )

@@ -32,7 +32,7 @@ def test_text_names_the_move_that_lost_the_hint_and_the_moments(
     assert main(["review", str(trap_record)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[:4] == [
-        "Review of the game: 7 actions, 8 positions along its line.",
+        "Review of the game: 7 actions along its line.",
         "Along the game (+ winnable, - lost, ? unknown):",
         "++++----",
         "The deal could still be won before action 4 (5:1>1): that action lost it.",

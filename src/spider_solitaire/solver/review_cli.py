@@ -119,7 +119,7 @@ def review_lines(review: Review, language: str) -> list[str]:
     them (module docstring)."""
     count = len(review.line.moves)
     lines = [
-        text("help", "review_heading", language, actions=count, positions=count + 1),
+        text("help", "review_heading", language, count=count),
         message("help", "review_legend", language),
         "".join(SYMBOLS[status] for status in review.statuses),
         verdict(review_data(review), language),

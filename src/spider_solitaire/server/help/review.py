@@ -142,9 +142,22 @@ def spans(statuses: list[Status], steps: list[int], language: str) -> list[Revie
             )
         )  # fmt: skip
     for span in found:
-        key = f"review_span_{span.status}"
-        span.label = text("help", key, language, first=span.first, last=span.last)
+        span.label = span_label(span.status, span.first, span.last, language)
     return found
+
+
+def span_label(status: str, first: int, last: int, language: str) -> str:
+    """The sentence of a span of one ``status`` (``winnable``, ``lost``, ``unknown``) from
+    the position after ``first`` actions to the one after ``last`` (``first <= last``), in
+    ``language``: "At the start: …", "After action 4: …", "After 0 to 3 actions: …"."""
+    if first == last == 0:
+        when = text("help", "review_when_start", language)
+    elif first == last:
+        when = text("help", "review_when_action", language, first=first)
+    else:
+        when = text("help", "review_when_range", language, first=first, last=last)
+    status_text = text("help", f"review_status_{status}", language)
+    return text("help", "review_span", language, when=when, status=status_text)
 
 
 def _move_that_lost(
