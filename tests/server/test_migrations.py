@@ -38,7 +38,7 @@ DROPPED = {"history", "redo", "score", "moves", "is_won"}
 RECORD_TABLES = {"results", "stat_resets", "transfer_codes"}
 RECORD_COLUMNS = {"practice", "playing_ms", "outcome", "finished_won_at", "share_id"}
 
-HEAD = "0013"
+HEAD = "0014"
 """The newest revision (a shared game's version when shared, after the variant of a search
 for a winnable deal)."""
 

@@ -34,6 +34,15 @@ def _review(client: TestClient, game_id: str, **headers: str) -> Any:
     return client.post(f"/api/games/{game_id}/review", headers=headers)
 
 
+def played_on(client: TestClient, state: dict[str, Any], actions: list[str]) -> dict[str, Any]:
+    """``state``'s game with ``actions`` played on; its state."""
+    for action in actions:
+        response = act(client, state, action)
+        assert response.status_code == 200, response.text
+        state = response.json()["state"]
+    return state
+
+
 def _lost_game(client: TestClient, clock: Clock) -> dict[str, Any]:
     """A game from :data:`TRAP` played along its line, then (a second later) left for a
     new game."""
@@ -103,6 +112,22 @@ def test_a_finished_game_is_reviewed_as_a_job(client: TestClient, clock: Clock) 
     assert spanish.json()["review"]["message"].startswith("La partida aún se podía ganar")
     # a game not won can be opened and played on: its review marks it assisted
     assert client.get(f"/api/games/{state['id']}").json()["assisted"] is True
+
+
+def test_the_hints_asked_are_in_the_review(client: TestClient, clock: Clock) -> None:
+    state = played(client, TRAP, TRAP_LINE[:3])
+    for index in (0, 1):  # H, then H again: two hints shown before the move that lost
+        asked = client.post(f"/api/games/{state['id']}/hint", json={"version": 3, "index": index})
+        assert asked.status_code == 200, asked.text
+    state = played_on(client, asked.json()["state"], TRAP_LINE[3:])
+    clock.advance(1)
+    new_game(client, position=TRAP, confirm=["abandon"])
+    review = asking.poll(client, _review(client, state["id"]).json())["review"]
+    lost = next(m for m in review["moments"] if m["number"] == 4)
+    assert lost["kinds"] == ["move_that_lost", "not_the_hint", "hint_not_followed"]
+    assert lost["words"] == (
+        "the move that lost, not the hint's move, you asked for a hint and played another move"
+    )
 
 
 def test_a_game_left_before_any_action_is_not_reviewed(client: TestClient) -> None:

@@ -19,7 +19,7 @@ from spider_solitaire.solver.bisect import (
     fill_statuses,
     losing_index,
 )
-from spider_solitaire.solver.review import Branch, line_from_actions, review_game
+from spider_solitaire.solver.review import Branch, line_from_actions, moments, review_game
 
 TRAP = """rules: S1C
 stock: 5S 5S 7S 7S 9S 9S JS JS KS KS
@@ -149,6 +149,19 @@ def test_review_names_the_move_that_lost_the_hint_and_the_solver_line() -> None:
         (2, "1:2>3", ("column_emptied",)),
         (3, "5:1>1", ("move_that_lost", "not_the_hint")),
     ]
+
+
+def test_the_hints_shown_say_where_a_hint_was_asked_and_followed() -> None:
+    start = Game.from_position(TRAP, strict=False)
+    line = line_from_actions(start, _actions([*TRAP_LINE[:4], "u", "u", "r", "9:1>1"]))
+    # hints shown at log steps 1 (before "d": shown "d"), 6 (before "1:2>3", where the
+    # game stood again after the undo: shown "9:1>1") and 4 (a branch undone: ignored)
+    shown = [(1, "d"), (6, "9:1>1"), (4, "5:1>1")]
+    found = moments(line, None, None, shown)
+    assert [(m.index, str(m.move), m.kinds) for m in found] == [
+        (1, "d", ("deal", "hint_asked_followed")),
+        (2, "1:2>3", ("column_emptied", "hint_not_followed")),
+    ]  # 9:1>1 (step 8) mattered by itself no more than it had a hint
 
 
 def test_a_won_game_is_winnable_all_along_with_no_move_that_lost() -> None:

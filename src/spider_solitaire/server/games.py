@@ -357,6 +357,11 @@ class GameService:
         events = [event for _ in range(steps) for event in work.act(Control.UNDO)]
         return self._commit(loaded, work, [Control.UNDO] * steps), events
 
+    def note_hint(self, loaded: LoadedGame, move: str) -> None:
+        """Note that ``loaded``'s player was shown the hint ``move`` (move notation) at the
+        game's version, for its review (issue 30); the game itself does not change."""
+        self.store.reviews.note_hint(loaded.record.id, loaded.record.version, move)
+
     def mark_assisted(self, loaded: LoadedGame) -> LoadedGame:
         """Mark ``loaded``'s game as assisted (saved, with its ``revision`` bumped so that
         every process's cached copy is out of date); return it so. The version does not

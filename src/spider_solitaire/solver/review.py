@@ -46,10 +46,16 @@ MOMENT_KINDS = (
     "move_that_lost",
     "hint_followed",
     "not_the_hint",
+    "hint_asked_followed",
+    "hint_not_followed",
 )
 """What makes an action one of the moves that mattered, in the order a moment lists them:
 a deal, a column left empty, a run removed, the move that lost, and at the move that
-lost whether it was the hint's move (the hint is computed there only)."""
+lost whether it was the hint's move (the hint is computed there only); then, where the
+player was shown a hint at the position before the action (``hints_shown`` of
+:func:`review_game`: the table's hints, kept by the server; a game record does not carry
+them), whether the action was one of the hints shown there (``hint_asked_followed``) or
+not (``hint_not_followed``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +231,7 @@ def review_game(
     hint_budget: int = HINT_BUDGET,
     progress: ReviewProgress | None = None,
     budget: float | None = None,
+    hints_shown: Sequence[tuple[int, str]] = (),
 ) -> Review:
     """Review ``line`` (see the module docstring): the last position is solved first,
     then the line is bisected (:func:`~spider_solitaire.solver.bisect.bisect_line`).
@@ -238,6 +245,8 @@ def review_game(
         progress: told after each solve (:data:`ReviewProgress`).
         budget: seconds for the bisection after the last position's solve (None: no
             limit): it stops there with what is proven (the rest ``unknown``).
+        hints_shown: the hints the player was shown, as ``(step, move text)``: the step of
+            the game's action log (:attr:`GameLine.steps`) and the hint's move notation.
 
     Raises:
         SolverError: a position hides cards (the solver needs them all).
@@ -273,7 +282,7 @@ def review_game(
         solutions.get(lost_at, ()) if lost_at is not None else (),
         found_hint,
         followed,
-        moments(line, lost_at, followed),
+        moments(line, lost_at, followed, hints_shown),
         len(solutions),
         node_limit,
         time.perf_counter() - started,
@@ -281,9 +290,19 @@ def review_game(
     )
 
 
-def moments(line: GameLine, lost_at: int | None, followed: bool | None) -> tuple[Moment, ...]:
+def moments(
+    line: GameLine,
+    lost_at: int | None,
+    followed: bool | None,
+    hints_shown: Sequence[tuple[int, str]] = (),
+) -> tuple[Moment, ...]:
     """The moves that mattered on ``line`` (:data:`MOMENT_KINDS`), given the move that
-    lost (``lost_at``) and whether it was the hint's (``followed``, None: no hint)."""
+    lost (``lost_at``), whether it was the hint's (``followed``, None: no hint) and the
+    hints the player was shown (``hints_shown``: ``(step, move text)``, see
+    :func:`review_game`; read only when ``line.steps`` is known)."""
+    shown: dict[int, set[str]] = {}
+    for step, move_text in hints_shown:
+        shown.setdefault(step, set()).add(move_text)
     work = line.start.copy()
     found: list[Moment] = []
     for index, move in enumerate(line.moves):
@@ -293,6 +312,9 @@ def moments(line: GameLine, lost_at: int | None, followed: bool | None) -> tuple
             kinds.append("move_that_lost")
             if followed is not None:
                 kinds.append("hint_followed" if followed else "not_the_hint")
+        asked = shown.get(line.steps[index]) if line.steps else None
+        if asked:
+            kinds.append("hint_asked_followed" if str(move) in asked else "hint_not_followed")
         if kinds:
             found.append(Moment(index, move, tuple(kinds)))
     return tuple(found)

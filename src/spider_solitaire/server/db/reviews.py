@@ -8,7 +8,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from .engine import Area, plain, utc_now
-from .tables import reviews
+from .tables import hints_shown, reviews
 
 
 class Reviews(Area):
@@ -37,3 +37,24 @@ class Reviews(Area):
             return None
         values = plain(row)
         return int(values["version"]), str(values["result"])
+
+    def note_hint(self, game_id: str, version: int, move: str) -> None:
+        """Note that the player of game ``game_id`` was shown the hint ``move`` (move
+        notation) at ``version``; shown again, it is noted once."""
+        row = {"game_id": game_id, "version": version, "move": move, "shown_at": utc_now()}
+        try:
+            with self.database.writing() as connection:
+                connection.execute(insert(hints_shown), row)
+        except IntegrityError:
+            pass  # noted already (H pressed again, or another process)
+
+    def hints(self, game_id: str) -> list[tuple[int, str]]:
+        """Return the hints shown in game ``game_id`` as ``(version, move)`` pairs, by
+        version then move."""
+        statement = (
+            select(hints_shown.c.version, hints_shown.c.move)
+            .where(hints_shown.c.game_id == game_id)
+            .order_by(hints_shown.c.version, hints_shown.c.move)
+        )
+        rows = [plain(row) for row in self.database.all(statement)]
+        return [(int(row["version"]), str(row["move"])) for row in rows]

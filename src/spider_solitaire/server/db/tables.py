@@ -16,7 +16,8 @@ newest migration leaves them: made and upgraded by the Alembic migrations in
 * ``results``: one row per decided, counted game, written once in the transaction of the
   action or abandon that decides it (docs/record.md); ``stat_resets``: resets of the
   figures; ``transfer_codes``: one-time codes that carry a record to another browser.
-* ``reviews``: a finished game's review, made once (issue 30).
+* ``reviews``: a finished game's review, made once (issue 30); ``hints_shown``: the hints
+  a game's player was shown, which the review reads.
 * ``game_snapshots``, ``deal_searches``, ``help_jobs``, ``player_jobs``, ``kept_solutions``,
   ``solver_jobs``, ``solver_workers``, ``rate_limits``: what several server processes
   share (hosting).
@@ -192,6 +193,18 @@ reviews = Table(
 )
 """A finished game's review (issue 30), made once: the game's ``version`` then and the
 review as JSON (``result``: :class:`~spider_solitaire.server.schemas.review.ReviewResult`)."""
+
+hints_shown = Table(
+    "hints_shown",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("version", BigInteger, primary_key=True),
+    Column("move", String(16), primary_key=True),
+    Column("shown_at", DateTime(timezone=True), nullable=False),
+)
+"""The hints a game's player was shown (issue 30): the game's ``version`` then and the
+hint's ``move`` (move notation, count resolved; ``d`` a deal), one row each, for the
+review's "hints asked and followed"."""
 
 solver_jobs = Table(
     "solver_jobs",

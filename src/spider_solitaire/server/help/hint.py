@@ -221,4 +221,7 @@ class Hints(SolverHelp):
         number = index % len(ranked) + 1
         view = hint_view(game, ranked, language, number, budget=outcome.budget, longer=longer)
         marked = await blocking(games.mark_assisted, loaded)
+        shown = ranked[number - 1].move
+        if shown is not None:
+            await blocking(games.note_hint, loaded, str(shown))
         return HintAnswer(state=games.state(marked, language), hint=view)

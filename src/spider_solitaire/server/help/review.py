@@ -90,6 +90,7 @@ class Reviews(SolverHelp):
         record, settings = loaded.record, self.settings
         start = self.games.start(record)
         actions = await self.blocking(self.store.games.actions, record.id, 0, record.version)
+        shown = await self.blocking(self.store.reviews.hints, record.id)
         cpu = self.limit_seconds() + HINT_SECONDS + CPU_MARGIN
         outcome = await self.runner.run(
             player,
@@ -101,6 +102,7 @@ class Reviews(SolverHelp):
             settings.solve_node_limit,
             settings.history_budget,
             start.undo_limit,
+            [[version, move] for version, move in shown],
         )
         await self.blocking(self.store.reviews.keep, record.id, record.version, outcome.result)
         kept = self.kept_review(record.id, record.version)

@@ -267,12 +267,14 @@ def review_job(
     node_limit: int | None,
     budget: float | None,
     undo_limit: int = DEFAULT_UNDO_LIMIT,
+    hints_shown: list[list[Any]] | None = None,
 ) -> ReviewOutcome:
     """Review the game that starts at ``start`` (full notation) and plays ``actions``
     (its saved actions' canonical text, undo, redo and restart included):
     :func:`~spider_solitaire.solver.review.review_game` with ``time_limit`` and
     ``node_limit`` for each solve and ``budget`` seconds for the bisection; the game's
-    ``undo_limit`` as the server plays it.
+    ``undo_limit`` as the server plays it; ``hints_shown``: the hints the player was shown,
+    as ``[version, move text]`` pairs (lists: they cross to the workers as JSON).
 
     Reports ``{"stage": "review", "probes": n}`` after each solve.
 
@@ -286,7 +288,12 @@ def review_job(
         report({"stage": "review", "probes": done})
 
     review = review_game(
-        line, node_limit=node_limit, time_limit=time_limit, progress=progress, budget=budget
+        line,
+        node_limit=node_limit,
+        time_limit=time_limit,
+        progress=progress,
+        budget=budget,
+        hints_shown=[(int(version), str(move)) for version, move in hints_shown or ()],
     )
     return ReviewOutcome(json.dumps(review_data(review)), review.probes, review.seconds)
 

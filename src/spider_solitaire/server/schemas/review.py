@@ -14,7 +14,14 @@ Status = Literal["winnable", "lost", "unknown"]
 """A position's status along the game (:data:`~spider_solitaire.solver.review.STATUS_WORDS`)."""
 
 MomentKind = Literal[
-    "deal", "column_emptied", "run_removed", "move_that_lost", "hint_followed", "not_the_hint"
+    "deal",
+    "column_emptied",
+    "run_removed",
+    "move_that_lost",
+    "hint_followed",
+    "not_the_hint",
+    "hint_asked_followed",
+    "hint_not_followed",
 ]
 """Why an action mattered (:data:`~spider_solitaire.solver.review.MOMENT_KINDS`)."""
 

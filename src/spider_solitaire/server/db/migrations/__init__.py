@@ -31,6 +31,10 @@ upgrade --db URL`` runs it by hand. The revisions are in ``versions/``, oldest f
 * ``0013``: a finished game's review, computed once and kept with it (issue 30):
   ``reviews``.
 
+* ``0013``: a finished game's review (issue 30): ``reviews``.
+* ``0014``: the hints a game's player was shown (issue 30), which its review reads:
+  ``hints_shown``.
+
 A new migration is a new file in ``versions/`` whose ``down_revision`` is the newest one,
 written with Alembic's portable operations (batch mode for anything but adding a column:
 SQLite rebuilds the table) and no SQL of one database only; the test
