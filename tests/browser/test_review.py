@@ -5,6 +5,7 @@ Spanish."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import expect
@@ -67,6 +68,19 @@ def test_the_review_strip_and_list_jump_to_the_move_that_lost(make_table: Any) -
     page.mouse.click(box["x"] + box["width"] * 0.05, box["y"] + box["height"] / 2)
     expect(counter).to_have_text("0 / 9")  # a click on the strip jumps there
     expect(page.locator("#review-hint")).to_contain_text("9:1>1")
+    # the solver's line, played on the table from the position before the move that lost
+    line_counter = page.locator("#review-line-counter")
+    expect(page.locator("#review-line-prev")).to_be_disabled()
+    page.locator("#review-line-next").click()
+    expect(line_counter).to_have_text(re.compile(r"^0 / \d+$"))
+    expect(page.locator("#replay-step-label")).to_have_text(
+        "The position before the move that lost: the solver's line starts here."
+    )
+    page.locator("#review-line-next").click()
+    expect(line_counter).to_have_text(re.compile(r"^1 / \d+$"))
+    expect(page.locator("#review-line-prev")).to_be_enabled()
+    page.locator("#review-go-lost").click()
+    expect(counter).to_have_text("3 / 9")  # back on the replay
     assert not table.problems, table.problems
 
 

@@ -127,6 +127,7 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/games/{game_id}/can-win",
         "/api/games/{game_id}/notice",
         "/api/games/{game_id}/review",
+        "/api/games/{game_id}/review/line/{step}",
         "/api/games/{game_id}/solution/next",
         "/api/games/{game_id}/rewind",
         "/api/help-jobs/{help_job_id}",

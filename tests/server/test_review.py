@@ -227,5 +227,27 @@ def test_a_span_of_one_position_is_said_as_one() -> None:
     assert span_label("winnable", 0, 0, "en") == "At the start: the deal could still be won."
     assert span_label("lost", 4, 4, "en") == "After action 4: the deal could no longer be won."
     assert span_label("unknown", 2, 5, "es") == (
-        "Tras 2 a 5 acciones: el solucionador no pudo saberlo."
+        "Tras 2 a 5 acciones: el resolvedor no pudo saberlo."
     )
+
+
+def test_the_solver_line_plays_from_the_position_before_the_move_that_lost(
+    client: TestClient, clock: Clock
+) -> None:
+    state = _lost_game(client, clock)
+    missing = client.get(f"/api/games/{state['id']}/review/line/0")
+    assert (missing.status_code, missing.json()["reason"]) == (404, "no_review_line")
+    review = asking.poll(client, _review(client, state["id"]).json())["review"]
+    lost = review["move_that_lost"]
+    start = client.get(f"/api/games/{state['id']}/review/line/0").json()
+    before = client.get(f"/api/games/{state['id']}/replay/{lost['step']}").json()
+    assert start["state"]["columns"] == before["state"]["columns"]
+    assert start["label"] == (
+        "The position before the move that lost: the solver's line starts here."
+    )
+    count = len(lost["solver_line"])
+    end = client.get(f"/api/games/{state['id']}/review/line/{count}").json()
+    assert (end["step"], end["state"]["is_won"]) == (count, True)
+    past = client.get(f"/api/games/{state['id']}/review/line/{count + 1}")
+    assert (past.status_code, past.json()["reason"]) == (404, "no_replay_step")
+    assert client.get(f"/api/games/{state['id']}/review/line/-1").status_code == 404

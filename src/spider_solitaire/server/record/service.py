@@ -16,11 +16,13 @@ import re
 import secrets
 from dataclasses import replace
 from datetime import timedelta
+from typing import cast
 
 from ...cards import SUIT_COUNTS
+from ...events import Event
 from ...game import Game
 from ...messages import message
-from ...moves import format_game_record
+from ...moves import format_game_record, parse_action
 from ...variants import CLASSIC, GROUP_RULES, VARIANT_NAMES, GroupRule
 from ..db import GameRecord, ResultRow, Store
 from ..db.tables import DEFAULT_VARIANT
@@ -45,6 +47,7 @@ from ..schemas.record import (
     TransferCode,
     VariantStats,
 )
+from ..schemas.review import ReviewResult
 from ..schemas.state import GameState
 from ..texts import announcement, daily_label, family_label, rules_help, status_label
 from .figures import after_resets, daily_class, figures, iso, same_class
@@ -322,6 +325,38 @@ class RecordBook:
             label = announcement(actions[-1], events, language)
         seen = replace(record, id=shown_id or record.id, version=step)
         state: GameState = self.service.view(seen, game, language)
+        return ReplayStep(step=step, state=state, label=label)
+
+    def review_line_step(self, record: GameRecord, step: int, language: str) -> ReplayStep:
+        """Return the table after ``step`` moves of the solver's winning line from the
+        position before the move that lost, by ``record``'s kept review (issue 30: "where
+        that line leads", played in the replay viewer); built like a replay step (face-down
+        cards only counted). ``step`` 0 is the position before the move that lost.
+
+        Raises:
+            ApiError: 404 ``no_review_line`` (no review kept, or it names no move that
+                lost); 404 ``no_replay_step`` when ``step`` is below 0 or after the line.
+        """
+        kept = self.store.reviews.get(record.id)
+        review = ReviewResult.model_validate_json(kept[1]) if kept is not None else None
+        lost = review.move_that_lost if review is not None else None
+        if review is None or lost is None:
+            raise ApiError(404, "no_review_line")
+        line = [parse_action(str(text)) for text in cast(list[str], lost["solver_line"])]
+        if not 0 <= step <= len(line):
+            raise ApiError(404, "no_replay_step")
+        index = int(cast(int, lost["number"])) - 1
+        before = review.steps[index] if review.steps else index
+        game = self.service.start(record)
+        for action in self.store.games.actions(record.id, upto=before):
+            game.act(action)
+        events: list[Event] = []
+        for action in line[:step]:
+            events = game.act(action)
+        label = message("record", "review_line_start", language)
+        if step:
+            label = announcement(line[step - 1], events, language)
+        state = self.service.view(replace(record, version=before + step), game, language)
         return ReplayStep(step=step, state=state, label=label)
 
     def owned(self, player_id: str | None, game_id: str) -> GameRecord:

@@ -119,6 +119,22 @@ async def replay_step(
     return await blocking(lambda: book.replay_step(book.owned(player, game_id), step, language))
 
 
+@router.get(
+    "/games/{game_id}/review/line/{step}",
+    responses=error_responses(404, s422=BAD_ID),
+    summary="The table along the solver's line in a game's review",
+)
+async def review_line_step(
+    game_id: GameId, step: int, book: Book, blocking: Blocker, player: Player, language: Language
+) -> ReplayStep:
+    """The table after ``step`` moves of the solver's winning line from the position
+    before the move that lost, by the game's kept review (0: that position); 404
+    ``no_review_line`` when the game has no review naming a move that lost."""
+    return await blocking(
+        lambda: book.review_line_step(book.owned(player, game_id), step, language)
+    )
+
+
 @router.post(
     "/games/{game_id}/share",
     responses=error_responses(

@@ -124,6 +124,9 @@ export function createApi({ language = () => "en", base = "", answered = () => {
      */
     replay: (source) => request("GET", replayPath(source)),
     replayStep: (source, step) => request("GET", `${replayPath(source)}/${encodeURIComponent(step)}`),
+    /** The table after `step` moves of the solver's line in game `id`'s review -> ReplayStep. */
+    reviewLineStep: (id, step) =>
+      request("GET", `/api/games/${encodeURIComponent(id)}/review/line/${encodeURIComponent(step)}`),
     /** -> {share_id, url}. */
     share: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/share`),
     unshare: (id) => request("DELETE", `/api/games/${encodeURIComponent(id)}/share`),

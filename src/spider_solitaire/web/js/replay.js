@@ -197,7 +197,13 @@ export async function startReplay(api, store, source, { animations, announce, sh
     wireOwner(api, source.game, { announce });
     const auto = new URLSearchParams(location.search).get("review") === "1";
     const finished = log.about?.outcome !== "playing";
-    wireReview(api, source.game, { last, jump: (step) => (pause(), show(step)), announce, auto, finished });
+    const showStep = (answer) => {
+      pause();
+      shown = -1; // the table is off the replay: a jump to any step shows it again
+      store.setGame(asShown(answer.state));
+      $("replay-step-label").textContent = answer.label || "";
+    };
+    wireReview(api, source.game, { last, jump: (step) => (pause(), show(step)), showStep, announce, auto, finished });
   }
   setPlaying(false);
   await show(0);

@@ -4,10 +4,12 @@
 // winnable / lost / unknown along the game, with the move that lost marked; a click on the
 // strip jumps to that step. Keyboard and screen reader get the same as a list of buttons
 // (the spans of one status, the move that lost, the moves that mattered), each jumping to
-// its step. Every sentence is the server's (docs/api.md, ReviewAnswer); the fixed labels
+// its step. Where it names the move that lost, the solver's line from the position before
+// it plays step by step on the table (Prev / Next; the server builds each table). Every sentence is the server's (docs/api.md, ReviewAnswer); the fixed labels
 // are the catalog's `review_*` keys.
 import { errorText } from "./messages.js";
 import { t } from "./i18n.js";
+import { formatNumber } from "./format.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 500;
@@ -47,7 +49,7 @@ export function stepAt(x, width, last) {
  *   shows (a game the replay calls in play may still have been left: History's entry and
  *   `review=1` ask anyway, and the server refuses one still in play)
  */
-export function wireReview(api, id, { last, jump, announce, auto = false, finished = false }) {
+export function wireReview(api, id, { last, jump, showStep, announce, auto = false, finished = false }) {
   const box = $("review-box");
   const button = $("replay-review");
   const status = $("review-status");
@@ -142,6 +144,7 @@ export function wireReview(api, id, { last, jump, announce, auto = false, finish
     const rows = [];
     if (hint && hint.move) rows.push([t("review_hint"), [hint.move, ...hint.messages]]);
     rows.push([t("review_solver_line"), [lost.solver_line.join(" ")]]);
+    wireLine(lost.solver_line.length);
     $("review-hint").replaceChildren(
       ...rows.flatMap(([term, values]) => {
         const dt = document.createElement("dt");
@@ -156,6 +159,33 @@ export function wireReview(api, id, { last, jump, announce, auto = false, finish
         ];
       }),
     );
+  }
+
+  /** Prev / Next through the solver's line from the position before the move that lost
+   * (the server builds each table: GET /api/games/{id}/review/line/{step}). */
+  function wireLine(moves) {
+    let at = -1;
+    const prev = $("review-line-prev");
+    const next = $("review-line-next");
+    const counter = $("review-line-counter");
+    async function go(step) {
+      try {
+        const answer = await api.reviewLineStep(id, step);
+        at = step;
+        showStep(answer);
+        counter.textContent = `${formatNumber(step)} / ${formatNumber(moves)}`;
+        announce(answer.label);
+      } catch (error) {
+        counter.textContent = errorText(error);
+      }
+      prev.disabled = at <= 0;
+      next.disabled = at >= moves;
+    }
+    prev.disabled = true;
+    next.disabled = moves === 0;
+    counter.textContent = "";
+    prev.onclick = () => go(at - 1);
+    next.onclick = () => go(at + 1);
   }
 
   function listMoments(review) {
