@@ -209,6 +209,8 @@ def test_a_review_can_be_stopped(client: TestClient, clock: Clock) -> None:
     new_game(client, position=TRAP, confirm=["abandon"])
     job = _review(client, state["id"]).json()
     assert (job["status"], job["kind"]) == ("running", "review")
+    joined = _review(client, state["id"]).json()  # another tab asks: the same job
+    assert (joined["id"], joined["status"]) == (job["id"], "running")
     stopped = client.post(f"/api/help-jobs/{job['id']}/stop").json()
     assert (stopped["status"], stopped["reason"], stopped["review"]) == (
         "cancelled",

@@ -107,6 +107,26 @@ class Jobs(Area):
         )
         return self._changed(statement.values(**values))
 
+    def running_help_job(
+        self, player_id: str, game_id: str, kind: str, version: int
+    ) -> dict[str, Any] | None:
+        """Return a running help job of ``kind`` of ``player_id`` about game ``game_id`` at
+        ``version`` (the newest), as a dict of its columns, or None: a second ask (another
+        tab, another process) joins it."""
+        statement = (
+            select(help_jobs)
+            .where(
+                help_jobs.c.player_id == player_id,
+                help_jobs.c.game_id == game_id,
+                help_jobs.c.kind == kind,
+                help_jobs.c.version == version,
+                help_jobs.c.status == "running",
+            )
+            .order_by(help_jobs.c.started_at.desc())
+        )
+        row = self.database.first(statement)
+        return plain(row) if row is not None else None
+
     def end_player_help_jobs(self, player_id: str, kind: str, **values: Any) -> bool:
         """Write ``values`` (an end: status, reason, ended_at) on every running help job
         of ``kind`` of ``player_id``; return whether one changed (the process running it

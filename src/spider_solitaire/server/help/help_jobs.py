@@ -132,8 +132,9 @@ class HelpJobs(PolledWork):
         lane of its own (:data:`.review.REVIEW_LANE`: a newer review of the player's stops
         it, never their "Can I still win?"). A game not won is marked assisted (a decision
         of ours: an abandoned or left game can be opened and played on, and the review
-        has told where it could still be won). Return the job's row: done at once when
-        the game's review is kept (made once, by any process).
+        has told where it could still be won). Return the job's row: a review of the game
+        already running (another tab, another process) is joined; done at once when the
+        game's review is kept (made once, by any process).
 
         Raises:
             ApiError: 404; 422 ``review_in_play`` (the game has not ended); 503
@@ -145,7 +146,11 @@ class HelpJobs(PolledWork):
         if not loaded.game.is_won:
             loaded = await self.blocking(self.games.mark_assisted, loaded)
         row = self._row_values(asker.player, game_id, loaded.record.version, "review", False)
-        kept = self.reviews.kept_review(game_id, loaded.record.version)
+        version = loaded.record.version
+        running = self.store.jobs.running_help_job(asker.player, game_id, "review", version)
+        if running is not None:
+            return running  # another tab's (or process's) review of the game: joined
+        kept = self.reviews.kept_review(game_id, version)
         if kept is not None:
             row.update(status="done", result=kept.model_dump_json(), ended_at=row["started_at"])
             row["probes"] = kept.probes
