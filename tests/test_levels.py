@@ -1,0 +1,98 @@
+"""Deals by difficulty (issue 30, part 3): the shipped levels' rows are consistent (codes
+of their variant, suits and rule, in their candidate sequence's order, each proved), and
+the ladder holds on the shortest 1-star deal (the hint at width 12 wins it, in the line's
+length shipped)."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+from pathlib import Path
+
+from spider_solitaire import Game
+from spider_solitaire.codes import GameCode, code_forms
+from spider_solitaire.levels import (
+    DATA_FILE,
+    GENTLE_WIDTH,
+    HEADER,
+    LEVELS,
+    SHIPPED_WIDTH,
+    deals,
+    level_of,
+    levels_offered,
+    shipped,
+)
+from spider_solitaire.solver.hints import HINT_WIDTH, hint
+from spider_solitaire.variants import CLASSIC
+from spider_solitaire.winnable import candidate_codes, stock
+
+DATA = Path(__file__).resolve().parent.parent / "src" / "spider_solitaire" / "data" / DATA_FILE
+
+
+def test_the_widths_are_the_hint_s() -> None:
+    assert SHIPPED_WIDTH == HINT_WIDTH == 120
+    assert GENTLE_WIDTH == 12 == HINT_WIDTH // 10
+
+
+def test_every_row_is_a_deal_of_its_variant_suits_and_rule_proved_once() -> None:
+    with DATA.open(encoding="utf-8") as source:
+        rows = list(csv.reader(source))
+    assert tuple(rows[0]) == HEADER
+    assert len(shipped()) == len(rows) - 1 > 0
+    seen = set()
+    for rated in shipped():
+        code = GameCode.parse(rated.code)
+        variant, suits, rule = rated.key
+        assert (code.variant.name, code.suits, code.rule) == (variant, suits, rule)
+        assert code.version == 1 and rated.level in LEVELS
+        assert rated.code not in seen, f"{rated.code} is rated twice"
+        seen.add(rated.code)
+        if rated.level < 3:  # proved by the hint's own winning line
+            assert rated.proof == "hint" and rated.actions is not None and rated.actions > 0
+        else:  # proved by the solver: the winnable stock (or a proof of the script's)
+            assert rated.proof in ("stock", "solver") and rated.actions is None
+            if rated.proof == "stock":
+                assert rated.code in stock(suits, rule, variant)
+
+
+def test_each_level_s_rows_come_in_their_candidate_sequence_s_order() -> None:
+    keys = {rated.key for rated in shipped()}
+    for variant, suits, rule in keys:
+        rows = [rated for rated in shipped() if rated.key == (variant, suits, rule)]
+        places = {}
+        wanted = {rated.code for rated in rows}
+        sequence = candidate_codes(suits, rule, variant)
+        for place, code in enumerate(itertools.islice(sequence, 20_000)):
+            if code in wanted:
+                places[code] = place
+                if len(places) == len(wanted):
+                    break
+        assert set(places) == wanted, f"{variant} {suits} {rule}: not candidates"
+        for level in LEVELS:
+            order = [places[rated.code] for rated in rows if rated.level == level]
+            assert order == sorted(order), f"{variant} {suits} {rule} level {level}"
+
+
+def test_a_game_s_level_is_a_lookup_of_its_code_in_either_version() -> None:
+    first = deals(1, CLASSIC, 1, "spider")[0]
+    old, new = code_forms(first)
+    assert level_of(old) == level_of(new.lower()) == 1
+    assert level_of("SP1-S1C-AAAAAAA") is None and level_of("not a code") is None
+    assert levels_offered(1, "flexible", "spider") == levels_offered(1, CLASSIC, "spider")
+    assert 1 in levels_offered(1, CLASSIC, "spider")
+    assert deals(1, CLASSIC, 1, "no such game") == ()
+
+
+def test_the_hint_at_width_12_wins_the_shortest_1_suit_1_star_deal() -> None:
+    rated = min(
+        (r for r in shipped() if r.key[1] == 1 and r.level == 1),
+        key=lambda r: (r.actions or 0, r.code),
+    )
+    game = Game.from_code(rated.code, undo_limit=100)
+    while not game.is_won and game.move_count < 1500:
+        move = hint(game, width=GENTLE_WIDTH, budget=0).move
+        assert move is not None, f"stuck at action {game.move_count}"
+        game.play(move)
+    assert game.is_won
+    assert game.move_count == rated.actions
+
