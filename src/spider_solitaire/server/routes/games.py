@@ -5,12 +5,13 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from ...cards import SUIT_COUNTS
+from ...levels import levels_offered
 from ...messages import message
 from ...variants import VARIANTS
 from ..errors import ApiError
 from ..players import set_player_cookie
 from ..rule_links import RULES_PATH
-from ..schemas.games import NewGameRequest, SuitsOffer, VariantOffer
+from ..schemas.games import NewGameRequest, StarsOffer, SuitsOffer, VariantOffer
 from ..schemas.state import GameState
 from .deps import (
     BAD_ID,
@@ -100,7 +101,14 @@ async def variants(language: Language) -> list[VariantOffer]:
             winnable=True,  # its stock (winnable.py), then the search, in every variant
             rules=f"{RULES_PATH}#variant-{variant.name}",
             levels=[
-                SuitsOffer(suits=suits, group_rules=list(variant.rules_for(suits)))
+                SuitsOffer(
+                    suits=suits,
+                    group_rules=list(variant.rules_for(suits)),
+                    deal_levels=[
+                        StarsOffer(rule=rule, stars=list(levels_offered(suits, rule, variant.name)))
+                        for rule in variant.rules_for(suits)
+                    ],
+                )
                 for suits in SUIT_COUNTS
             ],
         )
