@@ -95,4 +95,3 @@ def test_the_hint_at_width_12_wins_the_shortest_1_suit_1_star_deal() -> None:
         game.play(move)
     assert game.is_won
     assert game.move_count == rated.actions
-
