@@ -36,10 +36,22 @@ def test_a_one_star_deal_from_the_new_game_window_shows_its_level_everywhere(tab
     dialog.get_by_role("button", name="Cancel").click()
 
     page.locator("#menu-button").click()
-    page.locator("#menu-dialog").get_by_role("button", name="Statistics").click()
-    expect(page.locator("#stats-stars-list > li")).to_have_count(0)  # nothing rated decided yet
-    page.keyboard.press("Escape")
-    page.locator("#menu-button").click()
     page.locator("#menu-dialog").get_by_role("button", name="Game history").click()
     entry = page.locator("#history-list > li").first
     expect(entry.locator(".history-stars")).to_have_text("1 star")
+
+    # the rated game lost (an action, then left): the statistics split it by its level
+    base = table.base_url
+    played = page.request.post(
+        f"{base}/api/games/{state['id']}/actions", data={"version": 0, "action": "d"}
+    )
+    assert played.status == 200, played.text()
+    left = page.request.post(
+        f"{base}/api/games", data={"code": "SP1-S1C-AAAAAAD", "confirm": ["abandon"]}
+    )
+    assert left.status == 201, left.text()
+    table.reload()
+    page.locator("#menu-button").click()
+    page.locator("#menu-dialog").get_by_role("button", name="Statistics").click()
+    page.locator("#stats-variant").select_option(label="1 suit")
+    expect(page.locator("#stats-stars-list > li")).to_have_text(["1 star: 0 of 1 won"])
