@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spider_solitaire import levels
@@ -70,9 +71,34 @@ def test_the_player_gets_unplayed_deals_first_then_one_not_won(
     first = _level(client, stars=1, rule="flexible").json()  # one suit: Classic
     second = _level(client, stars=1).json()
     assert {first["code"], second["code"]} == set(TWO)
+    assert first["labels"]["stars_note"] is None
     third = _level(client, stars=1).json()  # both played, neither won: one again
     assert third["code"] in TWO and third["id"] not in (first["id"], second["id"])
+    assert third["labels"]["stars_note"] == (
+        "You have played every deal rated 1 star of this game and suits: "
+        "this is one you have not won yet."
+    )
+    # the note is the answer's alone: the game's state does not keep it
+    assert client.get("/api/games/current").json()["labels"]["stars_note"] is None
     assert _level(make_client(), stars=1).json()["code"] in TWO  # another player
+
+
+def test_once_every_deal_of_the_level_is_won_one_is_given_as_practice(
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(levels, "deals", lambda *args: TWO)
+    for _ in TWO:
+        _level(client, stars=1)
+    # every deal of the level won (as the database would say after two wins)
+    monkeypatch.setattr(app.state.store.games, "has_won_code", lambda *args: True)
+    asked = _level(client, stars=1)
+    assert (asked.status_code, asked.json()["reason"]) == (409, "confirm_needed")
+    assert asked.json()["confirm"] == ["practice"]
+    state = _level(client, stars=1, confirm=["practice"]).json()
+    assert state["code"] in TWO and state["record"]["practice"] is True
+    assert state["labels"]["stars_note"] == (
+        "You have won every deal rated 1 star of this game and suits: this one is practice."
+    )
 
 
 def test_history_and_statistics_carry_the_level(client: TestClient) -> None:

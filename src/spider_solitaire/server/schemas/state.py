@@ -92,6 +92,12 @@ class TableLabels(BaseModel):
         description='the deal\'s level for the header: "2 stars" ("2 estrellas"); null '
         "for a deal that is not rated",
     )
+    stars_note: str | None = Field(
+        default=None,
+        description="in the answer to a new game of a level (``stars``) alone: what deal was "
+        'given when the player has played every one ("You have played every deal rated 2 '
+        'stars of this game and suits: this is one you have not won yet."); else null',
+    )
 
     model_config = ConfigDict(frozen=True, populate_by_name=True, serialize_by_alias=True)
 
