@@ -9,7 +9,10 @@ import csv
 import itertools
 from pathlib import Path
 
-from spider_solitaire import Game
+import pytest
+
+from spider_solitaire import Game, levels
+from spider_solitaire.cli import main
 from spider_solitaire.codes import GameCode, code_forms
 from spider_solitaire.levels import (
     DATA_FILE,
@@ -95,3 +98,16 @@ def test_the_hint_at_width_12_wins_the_shortest_1_suit_1_star_deal() -> None:
         game.play(move)
     assert game.is_won
     assert game.move_count == rated.actions
+
+
+def test_spider_deal_stars_prints_a_deal_of_that_level(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["deal", "--suits", "1", "--stars", "1"]) == 0
+    code = capsys.readouterr().out.splitlines()[0]
+    assert code in deals(1, CLASSIC, 1, "spider") and level_of(code) == 1
+    monkeypatch.setattr(levels, "deals", lambda *args: ())
+    assert main(["deal", "--suits", "1", "--stars", "2"]) == 2
+    assert capsys.readouterr().err == (
+        "spider deal: no deal of spider, 1 suit(s), classic is rated 2 star(s)\n"
+    )
