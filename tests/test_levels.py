@@ -6,6 +6,7 @@ length shipped)."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import itertools
 from pathlib import Path
 
@@ -27,9 +28,24 @@ from spider_solitaire.levels import (
 )
 from spider_solitaire.solver.hints import HINT_WIDTH, hint
 from spider_solitaire.variants import CLASSIC
-from spider_solitaire.winnable import candidate_codes, stock
+from spider_solitaire.winnable import candidate_codes, stock, stock_levels
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "spider_solitaire" / "data" / DATA_FILE
+
+
+SPIDER_SHA256 = "c781e9e77a73405f7f94147f5ec7b43a146726e182d86212e0d9d5b02f82029b"
+"""The SHA-256 of the header and ``spider``'s 150 rows, the first shipped: the file only
+ever grows (``scripts/rate_deals.py`` appends), so it always starts with those bytes."""
+
+SPIDER_ROWS = 150
+"""``spider``'s rows: 10 deals a level (1 to 3 stars) at each of its 5 suit counts and rules."""
+
+
+def test_the_file_only_grows_from_spider_s_rows() -> None:
+    lines = DATA.read_bytes().splitlines(keepends=True)
+    assert hashlib.sha256(b"".join(lines[: SPIDER_ROWS + 1])).hexdigest() == SPIDER_SHA256
+    for suits, rule in stock_levels("spider"):
+        assert [len(deals(suits, rule, level, "spider")) for level in LEVELS] == [10, 10, 10]
 
 
 def test_the_widths_are_the_hint_s() -> None:
