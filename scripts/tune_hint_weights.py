@@ -1,10 +1,11 @@
-"""Fit the hint's four-suit evaluation weights on tuning deals with CMA-ES (issue 28's
+"""Fit the hint's evaluation weights for one suit count on tuning deals with CMA-ES (issue 28's
 "cheap first step": the weights of the hint's score fitted by a black-box optimiser
 against the bot's own results).
 
-Each candidate set of weights is :data:`~spider_solitaire.solver.hints.HINT_WEIGHTS` ``[4]``
-with every weight multiplied by ``exp(x_i)`` (CMA-ES searches ``x``, starting at 0 with a
-step of ``--sigma``). A candidate plays ``--count`` four-suit tuning deals
+Each candidate set of weights is the start
+(:data:`~spider_solitaire.solver.hints.HINT_WEIGHTS` of ``--start`` suits, by default
+``--suits``) with every weight multiplied by ``exp(x_i)`` (CMA-ES searches ``x``, starting
+at 0 with a step of ``--sigma``). A candidate plays ``--count`` tuning deals of ``--suits`` suits
 (``bench/data/tuning.txt`` from its ``--skip``-th, never the check deals of
 ``bench/data/codes.txt``) with hints alone and no undo (``bench/hintbot.py``'s player) at
 ``--budget`` nodes and the look-ahead's ``--width``; its objective is the runs removed per
@@ -37,16 +38,16 @@ sys.path.insert(0, str(ROOT / "bench"))
 from solve import read_codes  # noqa: E402
 from spider_solitaire import Game  # noqa: E402
 from spider_solitaire.solver.facts import Weights  # noqa: E402
-from spider_solitaire.solver.hints import HINT_WEIGHTS, hint  # noqa: E402
+from spider_solitaire.solver.hints import HINT_WEIGHTS, HINT_WIDTH, hint  # noqa: E402
 
 TUNING = ROOT / "bench" / "data" / "tuning.txt"
 FIELDS = tuple(field.name for field in dataclasses.fields(Weights))
 
 
-def weights_of(multipliers: list[float]) -> Weights:
-    """``HINT_WEIGHTS[4]`` with each weight multiplied by ``exp`` of its multiplier's log
-    (``multipliers``: one float per field of :class:`Weights`, in field order)."""
-    base = HINT_WEIGHTS[4]
+def weights_of(base: Weights, multipliers: list[float]) -> Weights:
+    """``base`` with each weight multiplied by ``exp`` of its multiplier's log
+    (``multipliers``: one float per field of :class:`Weights`, in field order; a weight
+    of 0 stays 0)."""
     values = {
         name: round(getattr(base, name) * math.exp(step))
         for name, step in zip(FIELDS, multipliers, strict=True)
@@ -78,17 +79,22 @@ def main() -> None:
     import cma  # the tune extra
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--suits", type=int, choices=(1, 2, 4), default=4)
+    parser.add_argument(
+        "--start", type=int, choices=(1, 2, 4), help="start from these suits' weights"
+    )
     parser.add_argument("--count", type=int, default=40, help="tuning deals per candidate")
     parser.add_argument("--skip", type=int, default=0, help="tuning deals skipped first")
     parser.add_argument("--generations", type=int, default=4)
     parser.add_argument("--popsize", type=int, default=6)
     parser.add_argument("--sigma", type=float, default=0.3, help="first step, in log units")
     parser.add_argument("--budget", type=int, default=0, help="nodes per hint")
-    parser.add_argument("--width", type=int, default=40, help="the look-ahead's width")
+    parser.add_argument("--width", type=int, default=HINT_WIDTH, help="the look-ahead's width")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     started = time.monotonic()
-    codes = read_codes(TUNING, 4, "classic", args.count + args.skip, "spider")[args.skip :]
+    base = HINT_WEIGHTS[args.start or args.suits]
+    codes = read_codes(TUNING, args.suits, "classic", args.count + args.skip, "spider")[args.skip :]
     options = {"popsize": args.popsize, "seed": 1, "verbose": -9}
     strategy = cma.CMAEvolutionStrategy([0.0] * len(FIELDS), args.sigma, options)
     best: tuple[float, Weights] | None = None
@@ -98,7 +104,7 @@ def main() -> None:
             candidates = strategy.ask()
             losses = []
             for candidate in candidates:
-                weights = weights_of(list(candidate))
+                weights = weights_of(base, list(candidate))
                 values = tuple(getattr(weights, name) for name in FIELDS)
                 jobs = [(code, values, args.budget, args.width) for code in codes]
                 runs = pool.map(_play_star, jobs)

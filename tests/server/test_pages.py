@@ -125,6 +125,7 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "/api/games/{game_id}/actions",
         "/api/games/{game_id}/hint",
         "/api/games/{game_id}/can-win",
+        "/api/games/{game_id}/notice",
         "/api/games/{game_id}/solution/next",
         "/api/games/{game_id}/rewind",
         "/api/help-jobs/{help_job_id}",
@@ -154,6 +155,7 @@ def test_the_openapi_schema_is_served_with_the_named_models(web: TestClient) -> 
         "SolutionStep",
         "DealSearch",
         "HelpJob",
+        "NoticeAnswer",
     } <= models
     assert {"GameState", "MoveAction", "AutoAction", "ActionResult", "ErrorBody"} <= models
     assert {"NewGameFromCode", "NewGameFromSuits", "NewGameFromPosition"} <= models

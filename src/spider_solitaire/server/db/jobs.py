@@ -107,6 +107,17 @@ class Jobs(Area):
         )
         return self._changed(statement.values(**values))
 
+    def end_player_help_jobs(self, player_id: str, kind: str, **values: Any) -> bool:
+        """Write ``values`` (an end: status, reason, ended_at) on every running help job
+        of ``kind`` of ``player_id``; return whether one changed (the process running it
+        sees the end and stops its solver)."""
+        statement = update(help_jobs).where(
+            help_jobs.c.player_id == player_id,
+            help_jobs.c.kind == kind,
+            help_jobs.c.status == "running",
+        )
+        return self._changed(statement.values(**values))
+
     def beat_searches(self, search_ids: Iterable[str], *, of: Polled = "search") -> int:
         """Write now as the heartbeat (``beat_at``) of the searches (or help jobs)
         ``search_ids`` that are still running; return how many were."""

@@ -154,7 +154,8 @@ help_jobs = Table(
     Column("beat_at", DateTime(timezone=True), nullable=False),
 )
 """A help job a player waits for, as a job polled from any process: "Can I still win?"
-(``kind`` ``can_win``) or the solve behind "Show solution" (``solution``) for the game
+(``kind`` ``can_win``), the solve behind "Show solution" (``solution``) or the notice's
+check of the last action (``notice``, no migration: the column held it already) for the game
 ``game_id`` at ``version``, with the ``solve_limit`` (``normal``, ``long``); its progress
 (``probes``: positions solved), its end (``status``, ``reason``, the answer as JSON in
 ``result``), when the player last asked (``seen_at``) and when the process running it last

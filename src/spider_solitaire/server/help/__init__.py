@@ -3,7 +3,10 @@
 * :mod:`.hint`: a hint from what the player sees, with its reasons;
 * :mod:`.can_win`: can-win ("Can I still win?") and, when not, the last winnable point;
 * :mod:`.solution`: the solver's solution, played one move at a time;
-* :mod:`.help_jobs`: can-win and the solution's solve as help jobs the browser polls;
+* :mod:`.help_jobs`: can-win, the solution's solve and the notice's checks as help jobs the
+  browser polls;
+* :mod:`.notice`: whether the last action lost a deal that could still be won ("Tell me
+  when a move loses the deal");
 * :mod:`.deal_search`: searches for a winnable deal;
 * :mod:`.polled`: what the work a player polls shares (deal searches, help jobs);
 * :mod:`.kept`: the solutions found so far, which the jobs share;
@@ -35,6 +38,7 @@ from .deal_search import DealSearches
 from .help_jobs import HelpJobs
 from .hint import Hints
 from .kept import KeptSolutions
+from .notice import Notices
 from .solution import Solutions
 
 __all__ = ["Asker", "HelpService"]
@@ -51,7 +55,7 @@ class HelpService:
         settings: the solver's limits.
 
     Attributes:
-        hints, can_win, solutions, help_jobs, deal_searches: one per job (see the module
+        hints, can_win, solutions, notices, help_jobs, deal_searches: one per job (see the module
             docstring).
         kept: the solutions found so far, by game and position.
     """
@@ -71,7 +75,8 @@ class HelpService:
         self.can_win = CanWin(context)
         self.solutions = Solutions(context)
         self.deal_searches = DealSearches(context)
-        self.help_jobs = HelpJobs(context, self.can_win, self.solutions)
+        self.notices = Notices(context)
+        self.help_jobs = HelpJobs(context, self.can_win, self.solutions, self.notices)
 
     async def close(self) -> None:
         """End every deal search and help job of this process (``search_interrupted``),

@@ -21,11 +21,12 @@ from ..jobs.runner import JobLimits
 from ..schemas.help import HelpJob
 from .base import Asker, HelpContext
 from .can_win import CanWin, CanWinResult
+from .notice import NOTICE_LANE, Notices
 from .polled import PolledWork, now, utc
 from .solution import Solutions
 from .texts import thinking
 
-Kind = Literal["can_win", "solution"]
+Kind = Literal["can_win", "solution", "notice"]
 """What a help job answers."""
 
 
@@ -38,14 +39,18 @@ class HelpJobs(PolledWork):
         context: what the help jobs share (:class:`.HelpContext`).
         can_win: solves for "Can I still win?".
         solutions: solves for "Show solution" (and keeps the solution it plays).
+        notices: the checks of "Tell me when a move loses the deal" (:mod:`.notice`).
     """
 
     ROWS = "help_job"
 
-    def __init__(self, context: HelpContext, can_win: CanWin, solutions: Solutions) -> None:
+    def __init__(
+        self, context: HelpContext, can_win: CanWin, solutions: Solutions, notices: Notices
+    ) -> None:
         super().__init__(context)
         self.can_win = can_win
         self.solutions = solutions
+        self.notices = notices
 
     async def start_can_win(
         self, asker: Asker, game_id: str, version: int, *, long: bool = False
@@ -83,6 +88,32 @@ class HelpJobs(PolledWork):
         loaded, row = await self._new_row(asker, game_id, version, "solution", False)
         self.store.jobs.add_search(row, of=self.ROWS)
         self._launch(row["id"], self._guarded(row["id"], self._solution(row, loaded, asker)))
+        return row
+
+    async def start_notice(self, asker: Asker, game_id: str, version: int) -> dict[str, Any]:
+        """Start checking whether the last action of ``asker``'s game at ``version`` lost a
+        deal that could still be won (:mod:`.notice`); the player's older checks still
+        running are cancelled (``solve_cancelled``; in every process: their own watch reads it),
+        not their other solver work. Return the job's row; a check whose answer is known
+        without the solver is done when returned. The game is not marked here (see
+        :meth:`.Notices.view`).
+
+        Raises:
+            ApiError: 404, 409 ``stale_version`` or ``not_current``, 422 ``game_won``,
+                422 ``nothing_to_undo`` (no action to check); 503 ``help_unavailable`` or
+                ``solver_busy``.
+        """
+        loaded, row = await self._new_row(asker, game_id, version, "notice", False)
+        known = self.notices.known(loaded)
+        self.store.jobs.end_player_help_jobs(
+            row["player_id"], "notice", status="cancelled", reason="solve_cancelled", ended_at=now()
+        )
+        if known is not None:
+            row.update(status="done", result=known.model_dump_json(), ended_at=row["started_at"])
+            self.store.jobs.add_search(row, of=self.ROWS)
+            return row
+        self.store.jobs.add_search(row, of=self.ROWS)
+        self._launch(row["id"], self._guarded(row["id"], self._notice(row, loaded, asker)))
         return row
 
     async def _new_row(
@@ -129,6 +160,13 @@ class HelpJobs(PolledWork):
         result = await self.can_win.solve(row["player_id"], loaded, limits, long=long)
         self._end(row["id"], "done", None, result=result.model_dump_json())
 
+    async def _notice(self, row: dict[str, Any], loaded: LoadedGame, asker: Asker) -> None:
+        # no progress is written: a count of positions solved would say whether the
+        # position after the action is lost before (or beyond) the answer
+        limits = JobLimits(0.0, self._watch(row["id"]), lane=NOTICE_LANE, address=asker.address)
+        result = await self.notices.check(row["player_id"], loaded, limits)
+        self._end(row["id"], "done", None, result=result.model_dump_json())
+
     async def _solution(self, row: dict[str, Any], loaded: LoadedGame, asker: Asker) -> None:
         moves = await self.solutions.solve(row["player_id"], loaded, self._limits(row, asker))
         self._end(row["id"], "done", None, result=str(moves))
@@ -157,6 +195,8 @@ class HelpJobs(PolledWork):
         ``can_win`` the history search's budget after it."""
         settings = self.settings
         long = solve_limit == "long"
+        if kind == "notice":  # two positions at most, each at the history's probe limit
+            return 2 * settings.history_probe_limit
         solve = settings.solve_time_limit_long if long else settings.solve_time_limit
         return solve + (settings.history_budget if kind == "can_win" else 0.0)
 
@@ -174,11 +214,13 @@ class HelpJobs(PolledWork):
             message = reason_message(reason, language)
         elif status == "running":
             message = thinking(row["kind"], probes, limit - seconds, language)
-        answer = None
+        answer = notice = None
         if status == "done" and row["kind"] == "can_win" and row["result"]:
             result = CanWinResult.model_validate_json(row["result"])
             loaded = self.games.get(row["player_id"], row["game_id"])
             answer = self.can_win.view(loaded, result, language)
+        if status == "done" and row["kind"] == "notice" and row["result"]:
+            notice = self.notices.view(row, language)
         return HelpJob(
             id=row["id"],
             kind=row["kind"],
@@ -189,6 +231,7 @@ class HelpJobs(PolledWork):
             seconds=seconds,
             limit_seconds=limit,
             can_win=answer,
+            notice=notice,
             reason=reason,
             message=message,
         )

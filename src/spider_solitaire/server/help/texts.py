@@ -164,10 +164,21 @@ def thinking(kind: str, probes: int, seconds_left: float, language: str) -> str:
     game can still be won…", then, once the solver has probed earlier positions (it
     found the current one lost), "… looking back through it for the move that lost it: at
     most 12 seconds left…" (``seconds_left``, rounded up, at least 1: a count of positions
-    meant little, issue 31); for ``solution`` "Finding a solution…"."""
+    meant little, issue 31); for ``solution`` "Finding a solution…"; for ``notice``
+    "Checking whether that move lost the deal…" (its probes are never counted)."""
     if kind == "solution":
         return text("help", "thinking_solution", language)
+    if kind == "notice":
+        return text("help", "notice_checking", language)
     if probes > 1:  # the first probe is the current position
         left = max(1, math.ceil(seconds_left))
         return text("help", "thinking_history", language, count=left)
     return text("help", "thinking_can_win", language)
+
+
+def notice_text(answer: str, language: str) -> str | None:
+    """Return the notice's sentence for the check's ``answer``: for ``lost_it`` "That move
+    lost a deal that could still be won."; None for ``fine`` and ``unknown`` (no notice)."""
+    if answer == "lost_it":
+        return message("help", "notice_lost_it", language)
+    return None

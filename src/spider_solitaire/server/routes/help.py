@@ -1,7 +1,7 @@
-"""Help: a hint, can-win ("Can I still win?"), the solution one move at a time (can-win and
-the solution's solve as help jobs to poll), and searches for winnable deals
-(docs/api.md). Undoing several steps at once is in
-:mod:`.actions`."""
+"""Help: a hint, can-win ("Can I still win?"), the solution one move at a time, the notice's
+check of the last action (can-win, the solution's solve and the notice as help jobs to
+poll), and searches for winnable deals (docs/api.md). Undoing several steps at once is
+in :mod:`.actions`."""
 
 from __future__ import annotations
 
@@ -131,6 +131,29 @@ async def solution_next(
     answers = helper.help_jobs
     job = await answers.start_solution(asker, game_id, body.version)
     response.status_code = 202
+    return answers.view(job, asker.language)
+
+
+@router.post(
+    "/games/{game_id}/notice",
+    status_code=202,
+    responses=game_help_responses(
+        "game_won: nothing left to check; nothing_to_undo: no action to check"
+    ),
+    summary="Did my last action lose the deal?",
+    dependencies=[SOLVER_LIMIT],
+)
+async def notice(game_id: GameId, body: HelpRequest, helper: Help, asker: Asking) -> HelpJob:
+    """Start checking, as a job to poll (``GET /api/help-jobs/{id}``), whether the game's
+    last action that stands (the one undo takes back) lost a deal that could still be won:
+    the positions before and after it solved with the face-down cards, in the server,
+    within the player's share of the solvers ("Tell me when a move loses the deal", a
+    setting of the page). Once done, its ``notice`` is ``lost_it``, ``fine`` or
+    ``unknown`` (not settled in time: no notice) for the job's ``version``, withheld
+    (``stale``) once the game has moved on. A ``lost_it`` answer handed to the player
+    marks the game assisted. The player's older check still running is cancelled."""
+    answers = helper.help_jobs
+    job = await answers.start_notice(asker, game_id, body.version)
     return answers.view(job, asker.language)
 
 

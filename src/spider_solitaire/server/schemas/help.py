@@ -20,6 +20,7 @@ from .common import (
     Version,
 )
 from .events import Event
+from .notice import NoticeAnswer
 from .state import GameState
 
 
@@ -249,24 +250,27 @@ class DealSearch(BaseModel):
 
 class HelpJob(BaseModel):
     """A help job the player polls (``GET /api/help-jobs/{id}``): "Can I still win?"
-    (``kind`` ``can_win``) or the solve behind "Show solution" (``solution``), asked about
-    the game ``game_id`` at ``version``.
+    (``kind`` ``can_win``), the solve behind "Show solution" (``solution``) or the check
+    whether the last action lost the deal (``notice``), asked about the game ``game_id`` at
+    ``version``.
 
     ``status``: ``running``; ``done`` (for ``can_win``, ``can_win`` holds the answer with
     the game's state as it is now; for ``solution``, the solution is kept: ask
-    ``POST /api/games/{id}/solution/next`` again to play its first move); ``failed``
+    ``POST /api/games/{id}/solution/next`` again to play its first move; for ``notice``,
+    ``notice`` holds the answer, withheld when the game has moved on); ``failed``
     (``reason``: ``not_winnable``, ``no_solution_found``, ``search_interrupted``,
     ``solver_failed``...); ``cancelled`` (``stopped`` by the player, ``solve_cancelled``
     when the player asked the solver again, or nobody asked about it for a while).
     ``probes`` is how many positions the solver has finished so far (can-win searching
-    the game's history), ``seconds`` the time since it started (to its end once ended),
-    ``limit_seconds`` the most it takes by the server's limits (the solve's time limit, and
-    for ``can_win`` the history search's budget after it): the page's progress bar.
+    the game's history; always 0 for ``notice``, whose count would tell), ``seconds``
+    the time since it started (to its end once ended), ``limit_seconds`` the most it
+    takes by the server's limits (the solve's time limit, and for ``can_win`` the history
+    search's budget after it): the page's progress bar.
     ``message`` is the sentence to show: the progress while running, the reason's sentence
     when failed or cancelled, null when done."""
 
     id: str
-    kind: Literal["can_win", "solution"]
+    kind: Literal["can_win", "solution", "notice"]
     game_id: str
     version: Version
     status: Literal["running", "done", "failed", "cancelled"]
@@ -274,5 +278,6 @@ class HelpJob(BaseModel):
     seconds: Annotated[float, Field(ge=0)]
     limit_seconds: Annotated[float, Field(ge=0)]
     can_win: CanWinAnswer | None = None
+    notice: NoticeAnswer | None = None
     reason: str | None = None
     message: str | None = None

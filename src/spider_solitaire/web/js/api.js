@@ -92,7 +92,13 @@ export function createApi({ language = () => "en", base = "", answered = () => {
      */
     solutionNext: (id, version, signal) =>
       request("POST", `/api/games/${encodeURIComponent(id)}/solution/next`, { version }, signal),
-    /** A help job (can-win, the solution's solve): {id, kind, status, probes, message, can_win, reason}. */
+    /**
+     * Did the game's last action lose a deal that could still be won? -> a help job (202,
+     * `kind` "notice") to poll with helpJob(); once "done", its `notice` is {version, stale,
+     * answer: "lost_it"|"fine"|"unknown", message, state}.
+     */
+    notice: (id, version) => request("POST", `/api/games/${encodeURIComponent(id)}/notice`, { version }),
+    /** A help job (can-win, the solution's solve, the notice): {id, kind, status, probes, message, can_win, notice, reason}. */
     helpJob: (id) => request("GET", `/api/help-jobs/${encodeURIComponent(id)}`),
     stopHelpJob: (id) => request("POST", `/api/help-jobs/${encodeURIComponent(id)}/stop`),
     /** Undo `steps` actions at once -> {state, events, announcement}. */

@@ -21,6 +21,7 @@ import { createSession, DECLINED } from "./session.js";
 import { createControls } from "./controls.js";
 import { attachNewGame } from "./newgame.js";
 import { attachMenu } from "./menu.js";
+import { createNotice } from "./notice.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -107,16 +108,35 @@ async function main() {
   settings.apply();
   let summary = null;
   const soundReady = soundAtFirstGesture();
+  let notice = null;
   const session = createSession(api, store, requests, messages, {
     askConfirm,
     refused: (error) => soundReady.then(({ sound }) => sound.refused(error)),
     beforeAction: () => help?.userAction(),
-    acted: () => help?.acted(),
+    acted: (body, state) => {
+      help?.acted();
+      notice?.acted(body, state);
+    },
     started: () => {
       help?.newGame();
       summary?.forget();
+      notice?.forget();
     },
   });
+  notice = createNotice(api, store, {
+    enabled: () => !!settings.values.noticeLoss,
+    bar: {
+      show(text) {
+        help?.giveWay();
+        $("notice-lost-text").textContent = text;
+        $("notice-lost").hidden = false;
+      },
+      hide: () => ($("notice-lost").hidden = true),
+    },
+    announce,
+  });
+  $("notice-lost-undo").addEventListener("click", () => session.undo());
+  $("notice-lost-close").addEventListener("click", () => notice.hide());
   help = createHelp(api, store, { run: requests.run, act: session.act, announce, showError, clearNotice });
   const replay = replayAsked ? await import("./replay.js") : null;
   const replaying = replay?.replaySource();
@@ -178,6 +198,7 @@ async function main() {
     openDialog,
     changed(name) {
       soundReady.then(({ control }) => control.sync());
+      if (name === "noticeLoss" && !settings.values.noticeLoss) notice.forget();
       if (store.game) controls.draw(store.game);
       if (name !== "lang") return;
       view.relabel();

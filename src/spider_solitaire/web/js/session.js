@@ -25,8 +25,8 @@ export const DECLINED = Object.freeze({ declined: true });
  * @param messages announce, notice, clearNotice, showError (messages.js)
  * @param host.askConfirm (errorBody) => Promise<boolean>: the confirm window
  * @param host.beforeAction () => void: the player acts (a running check or solution stops)
- * @param host.acted () => void: the server played the player's action (what the help's
- *   panel said was about the position before it)
+ * @param host.acted (body, state) => void: the server played the player's action `body`,
+ *   giving `state` (what the help's panel said was about the position before it)
  * @param host.started () => void: another game is shown (new, or opened from the history)
  * @param host.refused (error) => void: an action failed (the server refused it, or did not answer)
  * @returns {act, move, auto, deal, takeOff, undo, redo, refetch, started, startGame, openGame, watch, boot}
@@ -62,7 +62,7 @@ export function createSession(api, store, requests, messages, host) {
       try {
         const reply = await api.act(game.id, { version: game.version, ...body });
         clearNotice();
-        host.acted?.();
+        host.acted?.(body, reply.state);
         store.setGame(reply.state, reply.events);
         const text = reply.announcement;
         if (text) announce(text);

@@ -36,6 +36,11 @@ function applyTableAndBack(values, body) {
   for (const name of BACKS) body.classList.toggle(`back-${name}`, name !== "auto" && values.back === name);
 }
 // --- end of table colour and card back
+
+// --- "Tell me when a move loses the deal" (notice.js; issue 30 part 2): off by default,
+// kept in this browser like the other settings of the table
+const NOTICE_DEFAULTS = { noticeLoss: false };
+const NOTICE_CHECKS = Object.keys(NOTICE_DEFAULTS);
 const DEFAULTS = {
   lang: "", // "" = from the browser
   theme: "clean",
@@ -51,6 +56,7 @@ const DEFAULTS = {
   variant: null, // the game of the family chosen last (a name the server listed); null: the first
   ...SOUND_DEFAULTS,
   ...LOOK_DEFAULTS,
+  ...NOTICE_DEFAULTS,
 };
 /** The Settings window's check boxes (its other fields are selects). */
 const CHECKS = ["fourColor", "animations", "showTime", "doubleClick", "autoPlace"];
@@ -141,7 +147,7 @@ export function createSettings(store, storage = localStorage) {
       form.elements.theme.value = values.theme;
       form.elements.table.value = values.table;
       form.elements.back.value = values.back;
-      for (const name of [...CHECKS, ...LAYOUT_CHECKS]) form.elements[name].checked = !!values[name];
+      for (const name of [...CHECKS, ...LAYOUT_CHECKS, ...NOTICE_CHECKS]) form.elements[name].checked = !!values[name];
       fillSound(form, values);
       openDialog($("settings-dialog"));
     });
