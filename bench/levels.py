@@ -20,6 +20,16 @@ resumed. Printed: one line a game, then a table: each setting's wins of each lev
 a 95% Wilson interval, and the CPU seconds it took. The figures should fall from level to
 level; this script prints them and asserts nothing.
 
+Measured (spider, 2 suits Classic, the 10 shipped deals of each level, compiled build, one
+process under ``nice -n 10``; wins of 1, 2 and 3 stars, 95% intervals):
+
+* width 60: 8/10 (49-94%), 5/10 (24-76%), 1/10 (2-40%); 65 s of CPU;
+* width 200: 7/10 (40-89%), 7/10 (40-89%), 1/10 (2-40%); 182 s of CPU.
+
+The rates fall from level to level for both players but width 200 between 1 and 2 stars
+(level with each other); 3 stars stay hard for every width tried (the ladder's own widths,
+by construction: 12 and 120 lose every 3-star deal).
+
 Usage (compiled build, one process)::
 
     scripts/build-compiled.sh
