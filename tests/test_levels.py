@@ -28,7 +28,7 @@ from spider_solitaire.levels import (
 )
 from spider_solitaire.solver import solve
 from spider_solitaire.solver.hints import HINT_WIDTH, hint
-from spider_solitaire.variants import CLASSIC
+from spider_solitaire.variants import CLASSIC, VARIANT_NAMES
 from spider_solitaire.winnable import PROOF_NODE_LIMIT, candidate_codes, stock, stock_levels
 
 DATA = Path(__file__).resolve().parent.parent / "src" / "spider_solitaire" / "data" / DATA_FILE
@@ -40,6 +40,21 @@ ever grows (``scripts/rate_deals.py`` appends), so it always starts with those b
 
 SPIDER_ROWS = 150
 """``spider``'s rows: 10 deals a level (1 to 3 stars) at each of its 5 suit counts and rules."""
+
+
+SHA256 = "b1754c3368d5aa54f742d706e424afeac10497952e5bdb7ff647f4057b97ce30"
+"""The shipped file's SHA-256. A new run of scripts/rate_deals.py only appends: pin the new
+hash then, after checking with ``git diff`` that no shipped row changed."""
+
+
+def test_the_shipped_file_is_pinned() -> None:
+    assert hashlib.sha256(DATA.read_bytes()).hexdigest() == SHA256
+
+
+def test_every_level_of_every_game_of_the_family_has_deals_of_every_star() -> None:
+    for variant in VARIANT_NAMES:
+        for suits, rule in stock_levels(variant):
+            assert levels_offered(suits, rule, variant) == LEVELS, (variant, suits, rule)
 
 
 def test_the_file_only_grows_from_spider_s_rows() -> None:
