@@ -34,8 +34,9 @@ process under ``nice -n 10``; wins of 1, 2 and 3 stars, 95% intervals):
 
 The rates fall from level to level for both 2-suit players but width 200 between 1 and 2
 stars (level with each other), and at 4 suits width 60 won 1-star deals no more often than
-2-star ones (4 and 5 of 10: ten deals a level cannot tell them apart); 3 stars stay hard for every width tried (the ladder's own widths,
-by construction: 12 and 120 lose every 3-star deal).
+2-star ones (4 and 5 of 10: ten deals a level cannot tell them apart); 3 stars stay hard
+for every width tried (the ladder's own widths, by construction: 12 and 120 lose every
+3-star deal).
 
 Usage (compiled build, one process)::
 
