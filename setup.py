@@ -60,6 +60,7 @@ LEFT_OUT: dict[str, str] = {
     "spider_solitaire.messages": "the message catalog: reads JSON once, no hot path",
     "spider_solitaire.daily": "the daily deals: reads a CSV file once, no hot path",
     "spider_solitaire.winnable": "the stock of winnable deals: reads a CSV file once",
+    "spider_solitaire.levels": "the deals by difficulty: reads a CSV file once",
     "spider_solitaire.terminal": "the terminal game: waits on a person, no hot path",
     "spider_solitaire.game_text": "the reader of game texts: reads a file once, no hot path",
     "spider_solitaire.solver": "the solver's public face: imports and names only",

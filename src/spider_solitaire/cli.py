@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import secrets
 import sys
 from collections.abc import Sequence
 
-from . import __version__
+from . import __version__, levels
 from .cards import DEFAULT_SUITS
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, SpiderError
 from .game import Game
@@ -36,8 +37,21 @@ def cmd_deal(args: argparse.Namespace) -> int:
     Classic, ``spider`` unless the options say otherwise). ``--variant`` with a code deals
     the code's seed as that variant, and the code printed is the dealt game's own (it
     names the variant dealt). The code line is always there, so that every command that
-    takes a game, ``spider play`` too, reads the output as it is (issue 29 item 3)."""
-    if args.code is None:
+    takes a game, ``spider play`` too, reads the output as it is (issue 29 item 3).
+    ``--stars N`` (no code): a shipped deal rated N stars (1-3) at those suits and rule,
+    picked at random (:mod:`.levels`); none rated there is status 2."""
+    if args.stars is not None and args.code is None:
+        variant = args.variant or VARIANTS[0].name
+        rated = levels.deals(args.suits, args.rule, args.stars, variant)
+        if not rated:
+            print(
+                f"spider deal: no deal of {variant}, {args.suits} suit(s), {args.rule} "
+                f"is rated {args.stars} star(s)",
+                file=sys.stderr,
+            )
+            return 2
+        game = Game.from_code(secrets.choice(rated))
+    elif args.code is None:
         game = Game.new(args.suits, args.rule, variant=args.variant or VARIANTS[0])
     else:
         game = Game.from_code(args.code, variant=args.variant)
@@ -167,6 +181,13 @@ def build_parser() -> argparse.ArgumentParser:
     deal = subparsers.add_parser("deal", help="print the position of a new game")
     deal.add_argument("code", nargs="?", help="game code, e.g. SP1-S2C-AAAAAAD")
     _add_game_options(deal)
+    deal.add_argument(
+        "--stars",
+        type=int,
+        choices=(1, 2, 3),
+        help="a shipped deal of this level instead of a random one: 1 star (the gentlest) "
+        "to 3 stars, within the suits and rule",
+    )
     deal.set_defaults(handler=cmd_deal)
 
     replay = subparsers.add_parser("replay", help="replay a game record file")

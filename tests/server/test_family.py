@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider_solitaire import Game
+from spider_solitaire.levels import levels_offered
 from spider_solitaire.messages import message
 from spider_solitaire.variants import VARIANT_NAMES, VARIANTS, Variant, find_variant
 
@@ -270,6 +271,11 @@ def test_a_reset_of_spiderette_leaves_spiders_row_of_the_same_suits_and_rule(
 
 
 def test_the_variants_offered_are_the_registrys_with_their_titles(client: TestClient) -> None:
+    def stars(suits: int, rules: list[str]) -> list[dict[str, object]]:
+        # the deal levels with shipped deals (levels.py), one entry a rule
+        offered = [list(levels_offered(suits, rule, "spiderette")) for rule in rules]
+        return [{"rule": rule, "stars": each} for rule, each in zip(rules, offered, strict=True)]
+
     offered = client.get("/api/games/variants", headers={"Accept-Language": "es"}).json()
     assert [v["name"] for v in offered] == list(VARIANT_NAMES)
     assert offered[4] == {
@@ -281,15 +287,25 @@ def test_the_variants_offered_are_the_registrys_with_their_titles(client: TestCl
         "rules": "/rules#variant-spiderette",
         # the rules each level is offered under, from the registry: the page states none
         "levels": [
-            {"suits": 1, "group_rules": ["classic"]},
-            {"suits": 2, "group_rules": ["classic", "flexible"]},
-            {"suits": 4, "group_rules": ["classic", "flexible"]},
+            {"suits": 1, "group_rules": ["classic"], "deal_levels": stars(1, ["classic"])},
+            {
+                "suits": 2,
+                "group_rules": ["classic", "flexible"],
+                "deal_levels": stars(2, ["classic", "flexible"]),
+            },
+            {
+                "suits": 4,
+                "group_rules": ["classic", "flexible"],
+                "deal_levels": stars(4, ["classic", "flexible"]),
+            },
         ],
     }
     assert [v["winnable"] for v in offered] == [True] * 6  # a stock, then the search
     for offer in offered:  # every variant's levels are its registry's rules_for
         variant = find_variant(offer["name"])
-        assert offer["levels"] == [
+        assert [
+            {key: level[key] for key in ("suits", "group_rules")} for level in offer["levels"]
+        ] == [
             {"suits": suits, "group_rules": [rule.name for rule in variant.rules_for(suits)]}
             for suits in (1, 2, 4)
         ]

@@ -76,6 +76,8 @@ def test_a_game_from_a_code_shows_the_players_view(client: TestClient) -> None:
         "time": "0:00",
         "daily": None,
         "stuck": None,
+        "stars": None,  # SP1-S2C-AAAAAAD is no rated deal (levels.py)
+        "stars_note": None,
     }
     view = Game.from_code(CODE).position_text(hidden=True).splitlines()
     assert view[5] == "1: ?? ?? ?? ?? ?? | 2H"

@@ -62,6 +62,8 @@ def test_the_history_pages_newest_first_with_each_status(client: TestClient, clo
         "assisted": False,
         "current": False,
         "decided_at": "2026-12-01T12:00:03Z",  # left for the next game after its 3 moves
+        "stars": None,  # not a rated deal (levels.py)
+        "stars_label": None,
     }
     spanish = client.get("/api/history", headers={"Accept-Language": "es"}).json()
     assert [g["status_label"] for g in spanish["games"]] == [

@@ -27,6 +27,7 @@ from ..events import Event
 from ..game import Game
 from ..moves import Action, Auto, Control, Move, for_columns
 from ..solver import no_useful_move
+from ..variants import rule_for
 from .checks import check_begun, check_not_over, daily_date, requested_game
 from .db import Decided, GameRecord, StaleVersionError, Store
 from .errors import ApiError, Localized, bad_action
@@ -34,10 +35,11 @@ from .finish import finish_line
 from .game_cache import GameCache, LoadedGame
 from .ids import SHARE
 from .leaving import Leaver, Leaving
+from .levels import level_deal
 from .players import ensure_player
 from .record.standing import standing_view
 from .schemas.actions import ActionRequest
-from .schemas.games import NewGameDaily, NewGameRequest
+from .schemas.games import NewGameDaily, NewGameFromCode, NewGameFromSuits, NewGameRequest
 from .schemas.state import GameState, RecordView
 from .views import build_state
 
@@ -211,6 +213,8 @@ class GameService:
             ongoing = self._daily_in_progress(player_id, day, request.suits)
             if ongoing is not None:
                 return self.open(player_id, ongoing.id, request.confirm)
+        if isinstance(request, NewGameFromSuits) and request.stars is not None:
+            request = self._level_request(player_id, request)
         game = requested_game(request, day, self.undo_limit, partial=self.puzzle_positions)
         won_before = game.code is not None and self.store.games.has_won_code(
             player_id, code_forms(game.code)
@@ -235,6 +239,16 @@ class GameService:
         loaded = LoadedGame(record, game)
         self.cache.put(loaded)
         return loaded
+
+    def _level_request(self, player_id: str, request: NewGameFromSuits) -> NewGameFromCode:
+        """The request for a deal of the level ``request`` asks for (its ``stars``), as a
+        code (:func:`.levels.level_deal`; 400 ``level_no_deal`` when the level has none)."""
+        assert request.stars is not None
+        rule = rule_for(request.rule, request.suits)
+        code = level_deal(
+            self.store, player_id, request.variant, request.suits, rule, request.stars
+        )
+        return NewGameFromCode(code=code, confirm=request.confirm)
 
     def _daily_in_progress(self, player_id: str, day: dt.date, suits: int) -> GameRecord | None:
         """Return the player's latest undecided, unwon game of ``day``'s daily deal at

@@ -429,6 +429,18 @@ def daily_label(day: date, language: str) -> str:
     return text("labels", "daily", language, date=daily_date_short(day, language))
 
 
+def stars_label(stars: int, language: str) -> str:
+    """Return a deal level's name: "2 stars" ("2 estrellas"); never Easy/Medium/Hard,
+    which name the suit count (:mod:`spider_solitaire.levels`)."""
+    return text("labels", "level_stars", language, count=stars)
+
+
+def stars_wins_text(stars: int, won: int, finished: int, language: str) -> str:
+    """Return the statistics' sentence of one deal level: "2 stars: 3 of 5 won"."""
+    name = stars_label(stars, language)
+    return text("record", "level_wins", language, stars=name, won=won, finished=finished)
+
+
 def month_label(first: date, language: str) -> str:
     """Return a month's name and year: "December 2026" ("diciembre de 2026")."""
     month = message("record", f"month_{first.month}", language)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from .. import rules
 from ..cards import CARD_TEXTS, Card
 from ..game import Game
+from ..levels import level_of
 from ..messages import message, suit_name, text
 from ..moves import DEAL
 from ..position import Position
@@ -27,7 +28,7 @@ from .schemas.state import (
     TableLabels,
     TakeOffView,
 )
-from .texts import clock_text, daily_label, family_label, table_labels, wording
+from .texts import clock_text, daily_label, family_label, stars_label, table_labels, wording
 
 KEPT_VIEWS = 4096
 """How many column views and group views are kept (each): an action changes
@@ -142,6 +143,7 @@ def build_state(
         deal_reason=deal_reason,
         stuck=stuck,
         finish=finish,
+        stars=level_of(game.code) if game.code is not None else None,
         labels=labels,
         record=standing,
     )
@@ -221,4 +223,7 @@ def _labels(
         update["stuck"] = message("labels", "stuck" if game.can_undo else "stuck_no_undo", language)
     if record.daily_date is not None:
         update["daily"] = daily_label(record.daily_date, language)
+    stars = level_of(game.code) if game.code is not None else None
+    if stars is not None:
+        update["stars"] = stars_label(stars, language)
     return labels.model_copy(update=update) if update else labels

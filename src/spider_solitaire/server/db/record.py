@@ -34,6 +34,9 @@ class ResultRow:
     solved: bool = False
     """The solver played a move of the game ("Show solution"): no personal best."""
     variant: str = DEFAULT_VARIANT
+    code: str | None = None
+    """The game's code (from ``games``; None for a game from a position): its deal's
+    level is looked up from it (:func:`spider_solitaire.levels.level_of`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +83,7 @@ _RESULT_COLUMNS = [
     results.c.daily_date,
     results.c.solved,
     results.c.variant,
+    games.c.code,
 ]
 """The columns of ``results`` a :class:`ResultRow` holds, in its fields' order."""
 
@@ -91,6 +95,7 @@ class Record(Area):
         """Return every result of ``player_id``, oldest first."""
         statement = (
             select(*_RESULT_COLUMNS)
+            .select_from(results.join(games, games.c.id == results.c.game_id))
             .where(results.c.player_id == player_id)
             .order_by(results.c.decided_at, results.c.game_id)
         )

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from ...levels import LEVELS, level_of
 from ...variants import GroupRule
 from ..db import GameRecord, ResetRow, ResultRow
 from ..db.tables import DEFAULT_VARIANT
@@ -136,3 +137,18 @@ def bests_set(earlier: Sequence[ResultRow], win: ResultRow) -> list[str]:
     if win.playing_ms < min(r.playing_ms for r in wins):
         kinds.append("time")
     return kinds
+
+
+def wins_by_stars(results: Sequence[ResultRow]) -> list[tuple[int, int, int]]:
+    """Return ``(stars, finished, won)`` for each deal level (1-3) that ``results`` (one
+    variant, both classes) have a game of, gentlest first: the level is looked up from
+    each result's code (:func:`spider_solitaire.levels.level_of`); a deal that is not
+    rated (or a game from a position) is in no level."""
+    split: dict[int, list[str]] = {}
+    for result in results:
+        stars = level_of(result.code) if result.code is not None else None
+        if stars is not None:
+            split.setdefault(stars, []).append(result.outcome)
+    return [
+        (stars, len(split[stars]), split[stars].count("won")) for stars in LEVELS if stars in split
+    ]

@@ -21,6 +21,7 @@ from typing import cast
 from ...cards import SUIT_COUNTS
 from ...events import Event
 from ...game import Game
+from ...levels import level_of
 from ...messages import message
 from ...moves import format_game_record, parse_action
 from ...variants import CLASSIC, GROUP_RULES, VARIANT_NAMES, GroupRule
@@ -43,14 +44,23 @@ from ..schemas.record import (
     ReplayOutcome,
     ReplayStep,
     ScorePoint,
+    StarsWins,
     Stats,
     TransferCode,
     VariantStats,
 )
 from ..schemas.review import ReviewResult
 from ..schemas.state import GameState
-from ..texts import announcement, daily_label, family_label, rules_help, status_label
-from .figures import after_resets, daily_class, figures, iso, same_class
+from ..texts import (
+    announcement,
+    daily_label,
+    family_label,
+    rules_help,
+    stars_label,
+    stars_wins_text,
+    status_label,
+)
+from .figures import after_resets, daily_class, figures, iso, same_class, wins_by_stars
 
 HISTORY_PAGE = 20
 """Games on a page of the history."""
@@ -146,6 +156,7 @@ class RecordBook:
                     label=family_label(variant, suits, rule, language),
                     unassisted=figures(same_class(results, suits, rule, False, variant)),
                     assisted=figures(same_class(results, suits, rule, True, variant)),
+                    by_stars=self._by_stars(results, (variant, suits, rule), language),
                 )
             )
         in_progress = None
@@ -182,6 +193,25 @@ class RecordBook:
             ],
             rules_help=rules_help(language),
         )
+
+    @staticmethod
+    def _by_stars(
+        results: list[ResultRow], level: tuple[str, int, GroupRule], language: str
+    ) -> list[StarsWins]:
+        """The wins of ``level``'s (variant, suits, rule) counted results (both classes),
+        split by deal level (:func:`.figures.wins_by_stars`)."""
+        variant, suits, rule = level
+        mine = same_class(results, suits, rule, False, variant)
+        mine += same_class(results, suits, rule, True, variant)
+        return [
+            StarsWins(
+                stars=stars,
+                finished=finished,
+                won=won,
+                text=stars_wins_text(stars, won, finished, language),
+            )
+            for stars, finished, won in wins_by_stars(mine)
+        ]
 
     def reset(
         self,
@@ -229,6 +259,7 @@ class RecordBook:
             result = counted.get(record.id)
             score, moves = game.position.score, game.position.move_count
             playing_ms, assisted = record.playing_ms, record.assisted
+            stars = level_of(record.code) if record.code is not None else None
             if result is not None:
                 score, moves = result.score, result.moves
                 playing_ms, assisted = result.playing_ms, result.assisted
@@ -246,6 +277,8 @@ class RecordBook:
                     playing_ms=playing_ms,
                     assisted=assisted,
                     current=current is not None and record.id == current.id,
+                    stars=stars,
+                    stars_label=stars_label(stars, language) if stars is not None else None,
                 )
             )
         return HistoryPage(games=games, page=page, pages=pages, total=total)

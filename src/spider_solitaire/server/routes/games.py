@@ -5,12 +5,21 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from ...cards import SUIT_COUNTS
+from ...levels import levels_offered
 from ...messages import message
-from ...variants import VARIANTS
+from ...variants import VARIANTS, rule_for
 from ..errors import ApiError
+from ..games import GameService
+from ..levels import level_note, with_note
 from ..players import set_player_cookie
 from ..rule_links import RULES_PATH
-from ..schemas.games import NewGameRequest, SuitsOffer, VariantOffer
+from ..schemas.games import (
+    NewGameFromSuits,
+    NewGameRequest,
+    StarsOffer,
+    SuitsOffer,
+    VariantOffer,
+)
 from ..schemas.state import GameState
 from .deps import (
     BAD_ID,
@@ -55,12 +64,27 @@ async def create_game(
 
     def work() -> tuple[str, bool, GameState]:
         player_id, is_new = service.player(player)
+        if isinstance(body, NewGameFromSuits) and body.stars is not None:
+            return player_id, is_new, _of_level(service, player_id, body, language)
         return player_id, is_new, service.state(service.create(player_id, body), language)
 
     player_id, is_new, state = await blocking(work)
     if is_new:
         set_player_cookie(response, player_id, secure=request.url.scheme == "https")
     return state
+
+
+def _of_level(
+    service: GameService, player_id: str, body: NewGameFromSuits, language: str
+) -> GameState:
+    """Start a new game of the level ``body`` asks for; its state says which fallback was
+    taken when the player has played every deal of the level (:func:`.levels.level_note`,
+    read before the game is made)."""
+    assert body.stars is not None
+    rule = rule_for(body.rule, body.suits)
+    note = level_note(service.store, player_id, body.variant, body.suits, rule, body.stars)
+    state = service.state(service.create(player_id, body), language)
+    return with_note(state, note, body.stars, language)
 
 
 @router.get(
@@ -100,7 +124,14 @@ async def variants(language: Language) -> list[VariantOffer]:
             winnable=True,  # its stock (winnable.py), then the search, in every variant
             rules=f"{RULES_PATH}#variant-{variant.name}",
             levels=[
-                SuitsOffer(suits=suits, group_rules=list(variant.rules_for(suits)))
+                SuitsOffer(
+                    suits=suits,
+                    group_rules=list(variant.rules_for(suits)),
+                    deal_levels=[
+                        StarsOffer(rule=rule, stars=list(levels_offered(suits, rule, variant.name)))
+                        for rule in variant.rules_for(suits)
+                    ],
+                )
                 for suits in SUIT_COUNTS
             ],
         )

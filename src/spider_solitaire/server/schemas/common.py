@@ -80,6 +80,15 @@ the server, its name on the wire (``"classic"``, ``"flexible"``: the registry's
 :data:`~spider_solitaire.variants.RULE_NAMES`). Read at the edge, written back by name."""
 
 
+Stars = Annotated[
+    int,
+    Field(ge=1, le=3, strict=True, description="a deal's level: 1 to 3 stars (levels.py)"),
+]
+"""A deal's level within its game, suit count and rule (:mod:`spider_solitaire.levels`):
+1 star (the gentlest) to 3 stars, a whole number; anything else is refused at the door
+(422 ``bad_request``). Never named Easy/Medium/Hard: those name the suit count."""
+
+
 def _known_variant(name: str) -> str:
     """Return ``name`` when it is a variant of the registry (exactly its spelling).
 

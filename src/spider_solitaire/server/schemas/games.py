@@ -7,7 +7,15 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Discriminator, Field, Tag
 
 from ...variants import CLASSIC
-from .common import DEFAULT_VARIANT, Confirmations, RuleName, StrictBody, SuitCount, VariantName
+from .common import (
+    DEFAULT_VARIANT,
+    Confirmations,
+    RuleName,
+    Stars,
+    StrictBody,
+    SuitCount,
+    VariantName,
+)
 
 
 class NewGameFromCode(StrictBody):
@@ -20,11 +28,15 @@ class NewGameFromCode(StrictBody):
 class NewGameFromSuits(StrictBody):
     """Deal a random game (a seed from the OS) of ``variant`` (a name of the registry,
     default ``spider``) with ``suits`` (default 4) under ``rule`` (default classic);
-    ``{}`` is this with every default."""
+    ``{}`` is this with every default. With ``stars`` (1-3), a shipped deal of that level
+    instead (:mod:`spider_solitaire.levels`, chosen by :mod:`..levels`): one the player
+    has not played, else one not won, else any (practice); 400 ``level_no_deal`` when the
+    level has no deal for that game, suits and rule."""
 
     variant: VariantName = DEFAULT_VARIANT
     suits: SuitCount = 4
     rule: RuleName = CLASSIC
+    stars: Stars | None = None
     confirm: Confirmations = []
 
 
@@ -80,13 +92,23 @@ NewGameRequest = Annotated[
 (``code``, ``position``, ``daily``, else suits and rule)."""
 
 
+class StarsOffer(BaseModel):
+    """The deal levels (1-3 stars) that have shipped deals for a game, suit count and
+    ``rule`` (:func:`spider_solitaire.levels.levels_offered`), gentlest first."""
+
+    rule: RuleName
+    stars: list[Stars]
+
+
 class SuitsOffer(BaseModel):
     """The group rules a game of the family is offered under at ``suits`` suits, in the
     registry's order (:meth:`~spider_solitaire.variants.Variant.rules_for`: with one suit
-    the two rules play the same, so Classic alone)."""
+    the two rules play the same, so Classic alone), and the deal levels each offers
+    (``deal_levels``: one entry a rule)."""
 
     suits: SuitCount
     group_rules: list[RuleName]
+    deal_levels: list[StarsOffer] = []
 
 
 class VariantOffer(BaseModel):

@@ -11,6 +11,7 @@ from .common import (
     DEFAULT_VARIANT,
     Confirmations,
     RuleName,
+    Stars,
     StrictBody,
     SuitCount,
     VariantName,
@@ -44,9 +45,22 @@ class Figures(BaseModel):
     average_win_ms: int | None
 
 
+class StarsWins(BaseModel):
+    """The wins of one deal level (``stars``, 1-3) within a variant's figures: its counted
+    games of deals rated that level (assisted or not, together), ``won`` of ``finished``,
+    and ``text``, the finished sentence ("2 stars: 3 of 5 won")."""
+
+    stars: Stars
+    finished: int
+    won: int
+    text: str
+
+
 class VariantStats(BaseModel):
     """One variant's figures (a game of the family at some suits and rule), unassisted
-    and assisted apart, with its ``label`` ("Spiderette · 2 suits · Classic")."""
+    and assisted apart, with its ``label`` ("Spiderette · 2 suits · Classic"), and its
+    wins split by deal level (``by_stars``: the levels with a counted game of a rated
+    deal, gentlest first; empty when none)."""
 
     variant: VariantName = DEFAULT_VARIANT
     suits: SuitCount
@@ -54,6 +68,7 @@ class VariantStats(BaseModel):
     label: str
     unassisted: Figures
     assisted: Figures
+    by_stars: list[StarsWins] = []
 
 
 class InProgress(BaseModel):
@@ -137,6 +152,10 @@ class HistoryGame(BaseModel):
     playing_ms: int
     assisted: bool
     current: bool
+    stars: Stars | None = Field(
+        default=None, description="the deal's level, 1-3; null if not rated"
+    )
+    stars_label: str | None = Field(default=None, description='"2 stars"; null if not rated')
 
 
 class HistoryPage(BaseModel):

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .common import CardId, CardText, Column, RuleName, SuitCount, SuitText, VariantName
+from .common import CardId, CardText, Column, RuleName, Stars, SuitCount, SuitText, VariantName
 
 
 class ColumnView(BaseModel):
@@ -85,6 +85,18 @@ class TableLabels(BaseModel):
         default=None,
         description='"No useful moves left: undo, restart or start a new game." when '
         "``GameState.stuck``; else null",
+    )
+
+    stars: str | None = Field(
+        default=None,
+        description='the deal\'s level for the header: "2 stars" ("2 estrellas"); null '
+        "for a deal that is not rated",
+    )
+    stars_note: str | None = Field(
+        default=None,
+        description="in the answer to a new game of a level (``stars``) alone: what deal was "
+        'given when the player has played every one ("You have played every deal rated 2 '
+        'stars of this game and suits: this is one you have not won yet."); else null',
     )
 
     model_config = ConfigDict(frozen=True, populate_by_name=True, serialize_by_alias=True)
@@ -189,6 +201,12 @@ class GameState(BaseModel):
         "win: its actions in action notation (``3:4>7``), which the table offers to play "
         'as the player\'s own moves ("Finish"); null when finishing is not certain, in a '
         "replay, or when a card is still hidden",
+    )
+    stars: Stars | None = Field(
+        default=None,
+        description="the deal's level, 1 to 3 stars within its game, suits and rule, when "
+        "the deal is one of the shipped rated deals (spider_solitaire.levels, looked up by "
+        "its code); null for any other deal",
     )
     labels: TableLabels
     record: RecordView | None = Field(

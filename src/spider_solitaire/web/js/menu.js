@@ -14,7 +14,7 @@ export function attachMenu(store, record, daily) {
   const dialog = $("menu-dialog");
   $("menu-button").addEventListener("click", () => {
     const game = store.game;
-    $("menu-variant").textContent = game?.labels.variant || "";
+    $("menu-variant").textContent = [game?.labels.variant, game?.labels.stars].filter(Boolean).join(" · ");
     $("menu-code").textContent = game?.code || "";
     $("menu-copy").hidden = !game?.code;
     openDialog(dialog);

@@ -1,9 +1,12 @@
 // The New game window: the game of the family (Spider first, the others behind the one
-// choice, as the server lists them), the level, the rule, a deal's code and "Winnable deals only",
-// filled in from the settings and kept there; it starts the game through the session (or
-// the help's search for a winnable deal). The rules a level is offered under are the
-// server's to say (GET /api/games/variants, its `levels`), and so are the rules' names (the
-// radios are made from them): a choice of one is hidden.
+// choice, as the server lists them), the level, the rule, a deal's code and the deal: any
+// deal, "Winnable deals only" or a deal rated 1 to 3 stars (issue 30: the deal's level within
+// its suit count, never Easy/Medium/Hard, which name the suits), filled in from the settings
+// and kept there; it starts the game through the session (or the help's search for a
+// winnable deal). The rules a level is offered under are the server's to say
+// (GET /api/games/variants, its `levels`), and so are the rules' names (the radios are made
+// from them): a choice of one is hidden; so are the star levels that have no deal for the
+// game, suits and rule chosen (its `deal_levels`).
 import { openDialog, askConfirm } from "./dialogs.js";
 import { t } from "./i18n.js";
 import { errorText } from "./messages.js";
@@ -12,7 +15,7 @@ import { DECLINED } from "./session.js";
 const $ = (id) => document.getElementById(id);
 
 /**
- * @param settings the settings of settings.js (suits, rule, winnable)
+ * @param settings the settings of settings.js (suits, rule, winnable, stars)
  * @param session startGame, started (session.js)
  * @param requests enqueue (requests.js)
  * @param help searchDeal (help/index.js)
@@ -77,6 +80,27 @@ export function attachNewGame(settings, session, requests, help, api) {
     const level = chosen()?.levels?.find((entry) => entry.suits === suits);
     return level ? level.group_rules : null;
   };
+  // the star levels with deals for the game, suits and rule chosen (null before the server said)
+  const offeredStars = () => {
+    const suits = Number(form.elements.suits.value);
+    const level = chosen()?.levels?.find((entry) => entry.suits === suits);
+    if (!level) return null;
+    const rule = level.group_rules.includes(form.elements.rule?.value) ? form.elements.rule.value : level.group_rules[0];
+    return (level.deal_levels || []).find((entry) => entry.rule === rule)?.stars || [];
+  };
+  const dealChoice = () => form.querySelector('input[name="deal"]:checked')?.value || "any";
+  const syncStars = (typed) => {
+    const stars = offeredStars();
+    for (const label of form.querySelectorAll("label[data-stars]")) {
+      const radio = label.querySelector("input");
+      label.hidden = stars !== null && !stars.includes(Number(label.dataset.stars));
+      radio.disabled = typed || label.hidden;
+      // a level not offered here falls back to any deal
+      if (radio.checked && label.hidden) form.querySelector('input[name="deal"][value="any"]').checked = true;
+    }
+    $("new-stars-help").hidden = stars !== null && stars.length === 0;
+    form.querySelector('input[name="deal"][value="any"]').disabled = typed;
+  };
   const syncRule = () => {
     // a rule the level is not offered under is hidden, and so is a choice of one
     const allowed = offeredRules();
@@ -89,8 +113,9 @@ export function attachNewGame(settings, session, requests, help, api) {
     // a typed code names its deal (and its game): "winnable deals only" does not apply;
     // nor where the server does not offer it for the game chosen (it offers it for every one)
     const typed = form.elements.code.value.trim() !== "";
-    form.elements.winnable.disabled = typed || (offer !== null && !offer.winnable);
+    $("new-winnable").disabled = typed || (offer !== null && !offer.winnable);
     form.elements.variant.disabled = typed;
+    syncStars(typed);
   };
   form.addEventListener("change", syncRule);
   form.elements.code.addEventListener("input", syncRule);
@@ -102,7 +127,8 @@ export function attachNewGame(settings, session, requests, help, api) {
     form.elements.suits.value = String(values.suits);
     if (form.elements.rule) form.elements.rule.value = values.rule;
     form.elements.code.value = "";
-    form.elements.winnable.checked = !!values.winnable;
+    const deal = values.stars ? String(values.stars) : values.winnable ? "winnable" : "any";
+    form.querySelector(`input[name="deal"][value="${deal}"]`).checked = true;
     error.textContent = "";
     syncRule();
     openDialog(dialog);
@@ -112,15 +138,17 @@ export function attachNewGame(settings, session, requests, help, api) {
     const code = form.elements.code.value.trim();
     values.suits = Number(form.elements.suits.value) || 1;
     values.rule = form.elements.rule?.value || values.rule;
-    values.winnable = form.elements.winnable.checked;
+    const deal = dealChoice();
+    values.winnable = deal === "winnable";
+    values.stars = ["1", "2", "3"].includes(deal) ? Number(deal) : 0;
     const offer = chosen();
     if (offer) values.variant = offer.name;
     settings.save();
     // the server plays the rule chosen as the level allows (one suit: Classic)
     const dealt = offer ? { variant: offer.name, suits: values.suits, rule: values.rule } : { suits: values.suits, rule: values.rule };
-    const body = code ? { code } : dealt;
+    const body = code ? { code } : values.stars ? { ...dealt, stars: values.stars } : dealt;
     error.textContent = "";
-    if (!code && values.winnable && !form.elements.winnable.disabled) {
+    if (!code && values.winnable && !$("new-winnable").disabled) {
       // the server deals games until the solver wins one; the window shows the progress
       const submit = form.querySelector("[type=submit]");
       submit.disabled = true;

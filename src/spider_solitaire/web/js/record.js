@@ -73,6 +73,20 @@ export function createRecord(api, host) {
       }
       body.append(tr);
     }
+    drawStars(variant.by_stars || []);
+  }
+
+  // the variant's wins split by the deal's level (stars), finished sentences from the server
+  function drawStars(levels) {
+    $("stats-stars").hidden = levels.length === 0;
+    $("stats-stars-list").replaceChildren(
+      ...levels.map((level) => {
+        const li = document.createElement("li");
+        li.dataset.stars = String(level.stars);
+        li.textContent = level.text;
+        return li;
+      }),
+    );
   }
 
   function drawStats() {
@@ -204,6 +218,15 @@ export function createRecord(api, host) {
     const variant = document.createElement("span");
     variant.textContent = game.label;
     head.append(when, variant);
+    if (game.stars_label) {
+      // the deal's level (1-3 stars within its suit count), from the shipped data
+      const stars = document.createElement("span");
+      stars.className = "history-stars";
+      stars.dataset.stars = String(game.stars);
+      stars.title = t("level_table");
+      stars.textContent = game.stars_label;
+      head.append(" · ", stars);
+    }
     const status = document.createElement("p");
     status.className = "history-status";
     status.textContent = game.status_label;

@@ -303,7 +303,8 @@ export function createView({ tableau, stock, stockRows, removed, score, moves, c
     score.textContent = String(game.score);
     moves.textContent = String(game.moves);
     code.textContent = game.code || "";
-    variant.textContent = game.labels.variant;
+    // the deal's level (stars) after the suits, when the deal is a rated one
+    variant.textContent = [game.labels.variant, game.labels.stars].filter(Boolean).join(" · ");
     const rows = game.stock_rows_left;
     stockRows.textContent = rows ? String(rows) : "";
     const backs = stock.querySelector(".stock-backs");

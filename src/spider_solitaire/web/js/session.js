@@ -101,6 +101,8 @@ export function createSession(api, store, requests, messages, host) {
     clearNotice();
     store.setGame(game);
     announce(opened ? game.labels.resumed : game.labels.new_game);
+    // a deal of a level given again (every one of it played): the server says which (issue 30)
+    if (!opened && game.labels.stars_note) notice(game.labels.stars_note, "info", 8000);
   }
 
   /**

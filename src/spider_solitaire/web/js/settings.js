@@ -1,6 +1,6 @@
 // The player's settings: read from and saved to localStorage (this browser's), applied to
 // the page (theme, four colours, animations, the language) and changed in the Settings
-// window. The New game window keeps its last choices here too (suits, rule, winnable).
+// window. The New game window keeps its last choices here too (suits, rule, winnable, stars).
 import { setLanguage, browserLanguage, applyToDom } from "./i18n.js";
 
 const KEY = "spider.settings";
@@ -52,6 +52,7 @@ const DEFAULTS = {
   suits: 1,
   rule: "classic",
   winnable: false,
+  stars: 0, // the deal level chosen last (1-3 stars), 0: none (any deal, or winnable)
   variant: null, // the game of the family chosen last (a name the server listed); null: the first
   ...SOUND_DEFAULTS,
   ...LOOK_DEFAULTS,
