@@ -43,6 +43,13 @@ def test_the_first_load_is_compressed_and_under_100_kb(browser: Any, base_url: s
     # the replay viewer, the statistics' charts and the help's jobs come only when used
     fetched = {response.url.rsplit("/", 1)[-1] for response in responses}
     assert {"main.js", "render.js", "base.css", "index.js"} <= fetched
-    assert not fetched & {"replay.js", "charts.js", "jobs.js", "hint.js", "solution.js"}, fetched
+    assert not fetched & {
+        "replay.js",
+        "charts.js",
+        "jobs.js",
+        "hint.js",
+        "solution.js",
+        "notice.js",
+    }, fetched
     assert total < FIRST_LOAD_LIMIT, total
     context.close()

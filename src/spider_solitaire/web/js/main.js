@@ -21,7 +21,6 @@ import { createSession, DECLINED } from "./session.js";
 import { createControls } from "./controls.js";
 import { attachNewGame } from "./newgame.js";
 import { attachMenu } from "./menu.js";
-import { createNotice } from "./notice.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -108,14 +107,20 @@ async function main() {
   settings.apply();
   let summary = null;
   const soundReady = soundAtFirstGesture();
+  // the notice's module comes at the first action played with its setting on (a lighter
+  // first load): until then there is no check to stop and no notice to hide
   let notice = null;
+  let noticeLoading = null;
+  const loadNotice = () =>
+    (noticeLoading ??= import("./notice.js").then(({ createNotice }) => (notice = makeNotice(createNotice))));
   const session = createSession(api, store, requests, messages, {
     askConfirm,
     refused: (error) => soundReady.then(({ sound }) => sound.refused(error)),
     beforeAction: () => help?.userAction(),
     acted: (body, state) => {
       help?.acted();
-      notice?.acted(body, state);
+      if (notice) notice.acted(body, state);
+      else if (settings.values.noticeLoss) loadNotice().then((loaded) => loaded.acted(body, state));
     },
     started: () => {
       help?.newGame();
@@ -123,20 +128,21 @@ async function main() {
       notice?.forget();
     },
   });
-  notice = createNotice(api, store, {
-    enabled: () => !!settings.values.noticeLoss,
-    bar: {
-      show(text) {
-        help?.giveWay();
-        $("notice-lost-text").textContent = text;
-        $("notice-lost").hidden = false;
+  const makeNotice = (createNotice) =>
+    createNotice(api, store, {
+      enabled: () => !!settings.values.noticeLoss,
+      bar: {
+        show(text) {
+          help?.giveWay();
+          $("notice-lost-text").textContent = text;
+          $("notice-lost").hidden = false;
+        },
+        hide: () => ($("notice-lost").hidden = true),
       },
-      hide: () => ($("notice-lost").hidden = true),
-    },
-    announce,
-  });
+      announce,
+    });
   $("notice-lost-undo").addEventListener("click", () => session.undo());
-  $("notice-lost-close").addEventListener("click", () => notice.hide());
+  $("notice-lost-close").addEventListener("click", () => notice?.hide());
   help = createHelp(api, store, { run: requests.run, act: session.act, announce, showError, clearNotice });
   const replay = replayAsked ? await import("./replay.js") : null;
   const replaying = replay?.replaySource();
@@ -198,7 +204,7 @@ async function main() {
     openDialog,
     changed(name) {
       soundReady.then(({ control }) => control.sync());
-      if (name === "noticeLoss" && !settings.values.noticeLoss) notice.forget();
+      if (name === "noticeLoss" && !settings.values.noticeLoss) notice?.forget();
       if (store.game) controls.draw(store.game);
       if (name !== "lang") return;
       view.relabel();
