@@ -39,8 +39,9 @@ Classic 234 s (215: 1 star is rare), 4 suits Flexible 281 s (50). Every 3-star d
 from the winnable stock (no solver time). The other five variants' rows came after them
 (``--variant spider-1949,bicycle,relaxed,spiderette,will-o-the-wisp --count 10 --step 5
 --max-tries 60``), stopped at the deadline in its second round: 2,342 s of CPU over 1,516
-candidates. Every star level of those variants has at least one deal; most have 5, some
-10, some fewer than 5 (``scripts/rate_deals.py``'s docstring lists them). A level
+candidates; a second run of the same command added 196 rows (858 s over 1,328
+candidates). Every star level of those variants has at least one deal and most have 10;
+23 of their 75 levels have fewer (``scripts/rate_deals.py``'s docstring lists them). A level
 short of 10 is one whose candidates rarely land there (1 star at 4 suits Classic; 2 and
 3 stars at 1 suit, where the width-12 hint wins most deals) within 60 candidates a round,
 or one the run did not reach again before it was stopped.
