@@ -39,10 +39,12 @@ def plain(row: Row[Any]) -> dict[str, Any]:
 def _sqlite_pragmas(synchronous: str) -> Any:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
+        # the busy timeout first: turning WAL on takes a lock, which another process
+        # migrating the database may hold (without it: "database is locked" at once)
+        cursor.execute("PRAGMA busy_timeout=10000")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=10000")
         cursor.close()
 
     return on_connect

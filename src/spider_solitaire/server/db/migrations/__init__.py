@@ -44,6 +44,7 @@ tables of :data:`~spider_solitaire.server.db.tables.metadata`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -54,6 +55,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 
 SCRIPT_LOCATION = Path(__file__).resolve().parent
 """This directory: Alembic's ``env.py`` and ``versions/``."""
@@ -108,7 +110,36 @@ def _migrating(engine: Engine) -> Iterator[Connection]:
                 connection.commit()
 
 
+LOCKED_TRIES = 5
+"""How many times a migration on SQLite is tried when the file is locked (another process
+starting at once may hold it in a way SQLite's busy timeout does not wait for: turning
+WAL on while the other's exclusive transaction runs); the migration's transaction is
+rolled back each time, so a try changes nothing."""
+
+
 def upgrade_database(engine: Engine) -> tuple[str | None, str]:
+    """Bring the database of ``engine`` to the newest revision, as :func:`_upgrade` does,
+    tried again (:data:`LOCKED_TRIES` times at most, a growing pause between) when an
+    SQLite file is locked by another process starting at once; return the revision it
+    had (None: empty) and the one it has now.
+
+    Raises:
+        sqlalchemy.exc.OperationalError: the database cannot be opened or written (still
+            locked after the last try, on SQLite).
+        alembic.util.CommandError: as :func:`_upgrade`.
+    """
+    for attempt in range(1, LOCKED_TRIES + 1):
+        try:
+            return _upgrade(engine)
+        except OperationalError as error:
+            locked = engine.dialect.name == "sqlite" and "locked" in str(error)
+            if not locked or attempt == LOCKED_TRIES:
+                raise
+            time.sleep(0.2 * attempt)
+    raise AssertionError("unreachable: the last try returns or raises")
+
+
+def _upgrade(engine: Engine) -> tuple[str | None, str]:
     """Bring the database of ``engine`` to the newest revision; return the revision it
     had (None: empty) and the one it has now.
 
