@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from boards import TRAP, TRAP_LINE
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.settings import Settings
 
 from . import asking
 from .conftest import Clock, act, board, new_game
-from .test_help import TRAP, TRAP_LINE, played
+from .test_help import played
 
 
 @pytest.fixture

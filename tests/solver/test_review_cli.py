@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 
+from boards import TRAP, TRAP_LINE
 from spider_solitaire import Game
 from spider_solitaire.cli import main
 from spider_solitaire.moves import format_game_record, parse_action
-
-from .test_review import TRAP, TRAP_LINE
 
 
 @pytest.fixture
