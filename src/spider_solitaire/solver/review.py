@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import RunRemoved
@@ -39,7 +39,7 @@ decision of ours: a 4-suit deal is usually settled in far fewer, ``bench/review.
 STATUS_WORDS = {WON: "winnable", LOST: "lost", UNKNOWN: "unknown"}
 """A position's status as a review says it, by the solver's status."""
 
-MOMENT_KINDS = (
+MomentKind = Literal[
     "deal",
     "column_emptied",
     "run_removed",
@@ -48,7 +48,11 @@ MOMENT_KINDS = (
     "not_the_hint",
     "hint_asked_followed",
     "hint_not_followed",
-)
+]
+"""A kind of :data:`MOMENT_KINDS`, as a type (the API's schema names it: its values are
+the OpenAPI enum)."""
+
+MOMENT_KINDS: tuple[MomentKind, ...] = get_args(MomentKind)
 """What makes an action one of the moves that mattered, in the order a moment lists them:
 a deal, a column left empty, a run removed, the move that lost, and at the move that
 lost whether it was the hint's move (the hint is computed there only); then, where the
