@@ -32,6 +32,7 @@ SECTIONS = {
     "rules",
     "record",
     "variants",
+    "input",
 }
 """The catalog's sections (see :mod:`spider_solitaire.messages`)."""
 
@@ -44,6 +45,7 @@ SAME_IN_EVERY_LANGUAGE = {
     ("variants", "spiderette"),
     ("labels", "family_variant"),  # a game's title, then its suits and rule
     ("help", "review_span"),  # a span's moment, then its status: the same in every language
+    ("input", "bad_action"),  # the refusal's own sentence (explain), in each language
     ("rules", "family_spider.title"),  # the games' names, as titles of their sections
     ("rules", "family_spiderette.title"),
 }

@@ -13,7 +13,9 @@ hint, "Can I still win?", the solution and the deal search), ``events`` (what an
 did, for screen readers), ``labels`` (the table's accessible labels and notices),
 ``cards`` (rank and suit names, ``"{rank} of {suit}"``), ``terminal`` (the terminal
 game), ``rules`` (the rules page, ``GET /rules``), ``record`` (the player's record:
-confirmations, the win summary, history statuses, the counting rules) and ``web`` (the
+confirmations, the win summary, history statuses, the counting rules), ``input`` (why a
+command's input does not read, by :func:`spider_solitaire.solver.reading.input_error`'s
+code) and ``web`` (the
 browser's own fixed labels: buttons, dialog titles, help texts; no placeholders and no
 plural pairs, since the browser builds no sentence).
 
