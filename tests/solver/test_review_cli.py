@@ -189,3 +189,21 @@ def test_bad_input_is_said_in_the_language_asked(
     assert capsys.readouterr().err == (
         f"spider review: {missing!r}: no existe ese archivo (y no es un código de partida)\n"
     )
+
+
+def test_spanish_groups_thousands_with_a_no_break_space(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "deal.txt"
+    record.write_text("SP1-S4C-AAAAAAB\nd d\n", encoding="utf-8")
+    options = ["--node-limit", "50000", "--budget", "0", "--json"]
+    assert main(["review", str(record), *options, "--language", "es"]) == 0
+    messages = json.loads(capsys.readouterr().out)["messages"]
+    assert messages[3] == (
+        "El resolvedor no pudo establecer qué acción perdió la partida dentro de su límite "
+        "de 50\u00a0000 posiciones por búsqueda."
+    )
+    assert messages[-1].startswith("# 1 posición resuelta, con 50\u00a0000 posiciones buscadas")
+    assert main(["review", str(record), *options]) == 0
+    messages = json.loads(capsys.readouterr().out)["messages"]
+    assert messages[3].endswith("within its limit of 50,000 positions a solve.")

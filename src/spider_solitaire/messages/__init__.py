@@ -147,6 +147,28 @@ def text(section: str, key: str, language: str = "en", /, **params: object) -> s
         ) from None
 
 
+GROUP_SEPARATORS = {"en": ",", "es": "\u00a0"}
+"""How a whole number's digits are grouped by thousands, by language: a comma in English
+(``50,000``); in Spanish a non-breaking space (``50 000``), as the RAE's
+*Ortografía* (2010) asks (neither a point nor a comma; a number of four digits is not
+split: ``4000``). A decision of ours: the no-break space U+00A0 rather than the thin one
+the RAE prefers in print, since every terminal font has it and it never breaks a number
+across lines."""
+
+
+def number_text(value: int, language: str = "en") -> str:
+    """Return the whole number ``value`` as a sentence of ``language`` writes it, its
+    thousands grouped (:data:`GROUP_SEPARATORS`; English for an unknown language).
+
+    >>> number_text(1000000), number_text(50000, "es"), number_text(4000, "es")
+    ('1,000,000', '50\\xa0000', '4000')
+    """
+    separator = GROUP_SEPARATORS.get(language, GROUP_SEPARATORS[LANGUAGES[0]])
+    if language == "es" and abs(value) < 10_000:  # the RAE: four digits stay whole
+        return str(value)
+    return f"{value:,}".replace(",", separator)
+
+
 def placeholders(sentence: str) -> frozenset[str]:
     """Return the names of the ``{placeholders}`` in ``sentence``.
 

@@ -25,7 +25,7 @@ from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import RunRemoved
 from ..game import Game
 from ..game_text import RecordActionError, action_text
-from ..messages import message, text
+from ..messages import message, number_text, text
 from ..moves import Action, Control, Move
 from ..position import Position
 from .bisect import LOST, UNKNOWN, WON, bisect_line, fill_statuses, losing_index
@@ -407,4 +407,4 @@ def verdict(data: dict[str, Any], language: str) -> str:
     limit = data["node_limit"]
     if limit is None:  # the server's review: limited in seconds
         return message("help", "review_unsettled_time", language)
-    return text("help", "review_unsettled", language, nodes=f"{limit:,}")
+    return text("help", "review_unsettled", language, nodes=number_text(limit, language))

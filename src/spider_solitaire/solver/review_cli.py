@@ -23,7 +23,7 @@ import argparse
 import json
 import sys
 
-from ..messages import LANGUAGES, message, text
+from ..messages import LANGUAGES, message, number_text, text
 from .reading import BAD_INPUT, input_error, load_target
 from .review import (
     DEFAULT_NODE_LIMIT,
@@ -151,7 +151,7 @@ def review_lines(review: Review, language: str) -> list[str]:
                 actions=actions,
             )
         )
-    nodes = f"{review.node_limit:,}" if review.node_limit is not None else "-"
+    nodes = number_text(review.node_limit, language) if review.node_limit is not None else "-"
     cost = text(
         "help",
         "review_cost",
