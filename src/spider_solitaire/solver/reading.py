@@ -50,16 +50,17 @@ def load_target(target: str, variant: str | None = None) -> tuple[Game, GameText
     return game_text.game(find_variant(variant) if variant is not None else None), game_text
 
 
-Params = dict[str, object]
+_Params = dict[str, object]
+"""A sentence's parameters."""
 
 
-def _refused(error: Exception, language: str) -> tuple[str, Params]:
+def _refused(error: Exception, language: str) -> tuple[str, _Params]:
     assert isinstance(error, RecordActionError)
     why = explain(error.error, language)
     return "refused_action", {"number": error.number, "action": error.action, "why": why}
 
 
-def _notation(error: Exception, language: str) -> tuple[str, Params]:
+def _notation(error: Exception, language: str) -> tuple[str, _Params]:
     assert isinstance(error, InvalidMoveError)
     why = explain(error, language)
     if "number" in error.params:
@@ -67,14 +68,14 @@ def _notation(error: Exception, language: str) -> tuple[str, Params]:
     return "bad_action", {"why": why}
 
 
-def _game_text(error: Exception, language: str) -> tuple[str, Params]:
+def _game_text(error: Exception, language: str) -> tuple[str, _Params]:
     assert isinstance(error, GameTextError)
     if error.reason == "text":
         return "bad_text", {"detail": str(error)}
     return error.reason, {"target": repr(error.target)}
 
 
-def _os_error(error: Exception, language: str) -> tuple[str, Params]:
+def _os_error(error: Exception, language: str) -> tuple[str, _Params]:
     assert isinstance(error, OSError)
     if error.filename is not None and error.strerror:  # "'x.txt': no such file or directory"
         reason = error.strerror[0].lower() + error.strerror[1:]
@@ -82,14 +83,14 @@ def _os_error(error: Exception, language: str) -> tuple[str, Params]:
     return "unreadable", {"detail": str(error)}
 
 
-def _detail(code: str) -> Callable[[Exception, str], tuple[str, Params]]:
-    def describe(error: Exception, language: str) -> tuple[str, Params]:
+def _detail(code: str) -> Callable[[Exception, str], tuple[str, _Params]]:
+    def describe(error: Exception, language: str) -> tuple[str, _Params]:
         return code, {"detail": str(error)}
 
     return describe
 
 
-_KINDS: tuple[tuple[type[Exception], Callable[[Exception, str], tuple[str, Params]]], ...] = (
+_KINDS: tuple[tuple[type[Exception], Callable[[Exception, str], tuple[str, _Params]]], ...] = (
     (RecordActionError, _refused),
     (InvalidMoveError, _notation),
     (SolverError, lambda error, language: ("hidden_cards", {})),
@@ -111,7 +112,7 @@ def input_error(error: Exception, language: str = "en") -> tuple[str, str]:
     read, what the system says of a file) is given as it is, after the sentence's own
     words in ``language``.
     """
-    code, params = "bad_input", Params(detail=str(error))
+    code, params = "bad_input", _Params(detail=str(error))
     for kind, describe in _KINDS:
         if isinstance(error, kind):
             code, params = describe(error, language)
