@@ -81,3 +81,26 @@ def column_lines(game: Game) -> dict[int, str]:
     """Return the column lines of ``game`` that are not empty, by column number."""
     lines = game.position_text().splitlines()[5 + (not game.variant.is_default) :]
     return {n: line for n, line in enumerate(lines, 1) if line != f"{n}: |"}
+
+
+TRAP = """rules: S1C
+stock: 5S 5S 7S 7S 9S 9S JS JS KS KS
+1: | 6S 3S
+2: | 8S
+3: | 4S
+4: | TS QS
+5: | 2S
+6: | QS
+7: | 3S 6S 4S
+8: | AS 8S
+9: | TS
+10: | 2S AS
+"""
+"""Two runs of spades with one row in the stock (found with the solver, by random play
+from random small positions). Winnable; dealing at once is lost (nothing can move after
+it). The solver settles every position of :data:`TRAP_LINE` in well under a second. The
+one statement of the position the solver, server and browser tests review and ask help on."""
+
+TRAP_LINE = ["1:1>3", "d", "1:2>3", "5:1>1", "3:2>4", "4:2>3", "3:2>4", "4:2>3", "3:2>4"]
+"""A line of play from :data:`TRAP`: still winnable after its first three actions, lost
+from the fourth on (``5:1>1``, the game's move 4), then back and forth."""

@@ -12,6 +12,7 @@ from spider_solitaire.messages import (
     browser_catalog,
     catalog,
     message,
+    number_text,
     placeholders,
     plural_form,
     text,
@@ -32,6 +33,7 @@ SECTIONS = {
     "rules",
     "record",
     "variants",
+    "input",
 }
 """The catalog's sections (see :mod:`spider_solitaire.messages`)."""
 
@@ -44,6 +46,7 @@ SAME_IN_EVERY_LANGUAGE = {
     ("variants", "spiderette"),
     ("labels", "family_variant"),  # a game's title, then its suits and rule
     ("help", "review_span"),  # a span's moment, then its status: the same in every language
+    ("input", "bad_action"),  # the refusal's own sentence (explain), in each language
     ("rules", "family_spider.title"),  # the games' names, as titles of their sections
     ("rules", "family_spiderette.title"),
 }
@@ -185,3 +188,19 @@ def test_a_refusal_writes_the_actions_control_characters_escaped() -> None:
     assert explain(InvalidMoveError("not_notation", "9>4\x00"), "es").startswith(
         "'9>4\\x00' no es una acción"
     )
+
+
+@pytest.mark.parametrize(
+    ("value", "english", "spanish"),
+    [
+        (50_000, "50,000", "50\u00a0000"),  # the RAE: a space, neither a point nor a comma
+        (1_000_000, "1,000,000", "1\u00a0000\u00a0000"),
+        (4000, "4,000", "4000"),  # four digits are not split in Spanish
+        (999, "999", "999"),
+    ],
+)
+def test_numbers_are_grouped_by_thousands_as_each_language_writes_them(
+    value: int, english: str, spanish: str
+) -> None:
+    assert (number_text(value), number_text(value, "es")) == (english, spanish)
+    assert number_text(value, "xx") == english  # an unknown language: English

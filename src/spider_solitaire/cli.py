@@ -15,13 +15,14 @@ from collections.abc import Sequence
 
 from . import __version__, levels
 from .cards import DEFAULT_SUITS
-from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, SpiderError
+from .errors import IllegalMoveError
 from .game import Game
 from .game_text import GameTextError, RecordActionError, load_game_text, replay_actions
 from .messages import LANGUAGES, explain
 from .server.cli import add_server_commands
 from .solver.cli import add_solve_command, add_variant_option
 from .solver.hint_cli import add_hint_command
+from .solver.reading import BAD_INPUT, input_error
 from .solver.review_cli import add_review_command
 from .variants import (
     CLASSIC,
@@ -249,25 +250,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         status: int = args.handler(args)
-    except InvalidMoveError as error:  # a record's action: its number and the sentence
-        where = f"action {error.params['number']}: " if "number" in error.params else ""
-        print(f"spider {args.command}: {where}{explain(error)}", file=sys.stderr)
-        return 2
-    except (SpiderError, InvalidCodeError) as error:
-        print(f"spider {args.command}: {error}", file=sys.stderr)
-        return 2
     except BrokenPipeError:  # e.g. `spider deal | head`: the reader left, nothing to say
         sys.stderr.close()
         return 0
-    except UnicodeDecodeError as error:
-        print(f"spider {args.command}: the file is not UTF-8 text: {error}", file=sys.stderr)
-        return 2
-    except OSError as error:
-        if error.filename is not None and error.strerror:  # "'x.txt': no such file or directory"
-            text = f"{str(error.filename)!r}: {error.strerror[0].lower()}{error.strerror[1:]}"
-        else:
-            text = str(error)
-        print(f"spider {args.command}: {text}", file=sys.stderr)
+    except BAD_INPUT as error:  # one line, as solver/reading.py says it
+        print(f"spider {args.command}: {input_error(error)[1]}", file=sys.stderr)
         return 2
     return status
 

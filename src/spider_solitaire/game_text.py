@@ -44,7 +44,19 @@ from .variants import VARIANTS, UnknownVariantError, Variant, find_variant
 class GameTextError(SpiderError):
     """A game text says two things that disagree (a code and a position, a record's
     ``# variant:`` comment and its start, a position and the variant asked for), or gives
-    no start at all; the message names both sides."""
+    no start at all; the message names both sides. Or a name that is neither a file to
+    read nor a game code (:func:`load_game_text`).
+
+    Attributes:
+        reason: ``text`` (the text itself), or, for a name read as a file, ``no_file``,
+            ``directory`` or ``not_regular`` (a device, a pipe).
+        target: the name read, for those three (``""`` otherwise).
+    """
+
+    def __init__(self, message: str, reason: str = "text", target: str = "") -> None:
+        self.reason = reason
+        self.target = target
+        super().__init__(message)
 
 
 class RecordActionError(SpiderError):
@@ -304,10 +316,14 @@ def load_game_text(target: str) -> GameText:
     if path.is_file():
         return read_game_text(path.read_text(encoding="utf-8-sig"))
     if path.is_dir():
-        raise GameTextError(f"{target!r} is a directory, not a position file or a game code")
+        raise GameTextError(
+            f"{target!r} is a directory, not a position file or a game code", "directory", target
+        )
     if path.exists():  # a device, a pipe: not a file to read a game from
-        raise GameTextError(f"{target!r} is not a regular file, nor a game code")
+        raise GameTextError(
+            f"{target!r} is not a regular file, nor a game code", "not_regular", target
+        )
     if "/" in target or "\\" in target or target.endswith(".txt"):
         # a path that names no file: say so rather than "not a code"
-        raise GameTextError(f"{target!r}: no such file (and not a game code)")
+        raise GameTextError(f"{target!r}: no such file (and not a game code)", "no_file", target)
     return GameText(str(GameCode.parse(target)), None, ())

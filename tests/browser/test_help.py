@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from boards import short_board
+from boards import TRAP, TRAP_LINE, short_board
 from spider_solitaire.messages import message, text
 from spider_solitaire.winnable import stock
 
@@ -31,24 +31,6 @@ STUCK = short_board(
     | {n: "| KS" for n in range(7, 11)}
 )
 """No move at all and an empty stock, from the start: nothing to undo either."""
-
-TRAP = short_board(
-    {
-        1: "| 6S 3S",
-        2: "| 8S",
-        3: "| 4S",
-        4: "| TS QS",
-        5: "| 2S",
-        6: "| QS",
-        7: "| 3S 6S 4S",
-        8: "| AS 8S",
-        9: "| TS",
-        10: "| 2S AS",
-    },
-    stock="5S 5S 7S 7S 9S 9S JS JS KS KS",
-)
-"""Winnable; after this line it is lost from its fourth action on (tests/server/test_help.py)."""
-TRAP_LINE = ["1:1>3", "d", "1:2>3", "5:1>1", "3:2>4", "4:2>3", "3:2>4", "4:2>3", "3:2>4"]
 
 
 def test_a_hint_highlights_the_cards_and_shows_why(table: Any) -> None:

@@ -9,9 +9,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from boards import TRAP, TRAP_LINE
 from spider_solitaire.messages import message
-
-from .test_help import TRAP, TRAP_LINE
 
 LOST = message("help", "notice_lost_it", "en")
 

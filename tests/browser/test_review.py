@@ -10,8 +10,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from boards import TRAP, TRAP_LINE
+
 from .support import Table, winning_line
-from .test_help import TRAP, TRAP_LINE
 
 CODE = "SP1-S1C-AAAAAAD"
 

@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
+from boards import TRAP, TRAP_LINE
 from spider_solitaire import Game
 from spider_solitaire.cards import card_text
 from spider_solitaire.messages import message
@@ -51,28 +52,6 @@ DEAL_BOARD = board(
     stock="QS QS TS TS 8S 8S 6S 6S 4S 4S",
 )
 """No card can move; the stock can deal."""
-
-TRAP = """rules: S1C
-stock: 5S 5S 7S 7S 9S 9S JS JS KS KS
-1: | 6S 3S
-2: | 8S
-3: | 4S
-4: | TS QS
-5: | 2S
-6: | QS
-7: | 3S 6S 4S
-8: | AS 8S
-9: | TS
-10: | 2S AS
-"""
-"""Two runs of spades with one row in the stock (found with the solver, by random play
-from random small positions). Winnable; dealing at once is lost (nothing can move after
-it). The solver settles every position of :data:`TRAP_LINE` in well under a second."""
-
-TRAP_LINE = ["1:1>3", "d", "1:2>3", "5:1>1", "3:2>4", "4:2>3", "3:2>4", "4:2>3", "3:2>4"]
-"""A line of play from :data:`TRAP`: still winnable after its first three actions, lost
-from the fourth on (``5:1>1``, the game's move 4), then back and forth."""
-
 
 MODES = [("sqlite", "pool"), ("postgresql", "pool"), ("postgresql", "procrastinate")]
 """Where the solver runs: the embedded pool (SQLite, PostgreSQL) and the job queue with a

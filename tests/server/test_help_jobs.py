@@ -15,6 +15,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from boards import TRAP, TRAP_LINE
 from spider_solitaire import Game
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
@@ -22,7 +23,7 @@ from spider_solitaire.server.settings import Settings
 
 from . import asking, pool_jobs
 from .conftest import new_game
-from .test_help import TRAP, TRAP_LINE, played
+from .test_help import played
 
 LONG_CODE = "SP1-S4C-AAAAAAD"
 """A 4-suit deal: the solver thinks for seconds (it is stopped long before its end)."""

@@ -16,6 +16,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from boards import TRAP, TRAP_LINE
 from spider_solitaire import Game
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.help.kept import KeptSolutions
@@ -24,7 +25,7 @@ from spider_solitaire.server.settings import Settings
 from . import asking
 from .conftest import act, new_game
 from .servers import two_servers
-from .test_help import TRAP, TRAP_LINE, played
+from .test_help import played
 from .test_hidden import check_body
 
 

@@ -12,13 +12,13 @@ from typing import Any
 import httpx
 import pytest
 
+from boards import TRAP, TRAP_LINE
 from spider_solitaire.messages import message
 from spider_solitaire.server.db.migrations import head_revision
 
 from . import asking
 from .conftest import CODE, board, fresh_database
 from .servers import SPIDER, serve_process, spider_serve, two_servers
-from .test_help import TRAP, TRAP_LINE
 
 SOLVER = {
     "puzzle_positions": 1,  # small boards as start positions

@@ -10,12 +10,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from boards import TRAP, TRAP_LINE
 from spider_solitaire.server.app import create_app
+from spider_solitaire.server.schemas.review import ReviewMoment
 from spider_solitaire.server.settings import Settings
+from spider_solitaire.solver.review import MOMENT_KINDS
 
 from . import asking
 from .conftest import Clock, act, board, new_game
-from .test_help import TRAP, TRAP_LINE, played
+from .test_help import played
 
 
 @pytest.fixture
@@ -253,3 +256,10 @@ def test_the_solver_line_plays_from_the_position_before_the_move_that_lost(
     past = client.get(f"/api/games/{state['id']}/review/line/{count + 1}")
     assert (past.status_code, past.json()["reason"]) == (404, "no_replay_step")
     assert client.get(f"/api/games/{state['id']}/review/line/-1").status_code == 404
+
+
+def test_the_schema_takes_the_moment_kinds_from_the_solver() -> None:
+    # one statement of the kinds (the solver's MomentKind): the OpenAPI enum is that list
+    kinds = ReviewMoment.model_json_schema()["properties"]["kinds"]["items"]["enum"]
+    assert kinds == list(MOMENT_KINDS)
+    assert kinds[0] == "deal" and kinds[-1] == "hint_not_followed" and len(kinds) == 8

@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
+from boards import TRAP
 from spider_solitaire.messages import message
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.db import Store
@@ -27,7 +28,6 @@ from spider_solitaire.server.settings import Settings
 
 from . import asking, pool_jobs
 from .conftest import new_game
-from .test_help import TRAP
 from .test_solving import run
 
 HOG_CODE = "SP1-S4C-AAAAAAD"

@@ -16,13 +16,13 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 
+from boards import TRAP
 from spider_solitaire.server.app import create_app
 from spider_solitaire.server.cli import listening_socket
 from spider_solitaire.server.settings import Settings
 
 from . import asking
 from .conftest import CODE
-from .test_help import TRAP
 
 HARD = "SP1-S4C-AAAAAAB"
 """A 4-suit deal: the solver needs a few seconds (about 2 s here when idle)."""

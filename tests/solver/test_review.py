@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from boards import TRAP, TRAP_LINE
 from spider_solitaire import Game
 from spider_solitaire.game_text import RecordActionError
 from spider_solitaire.moves import Move, parse_action
@@ -20,24 +21,6 @@ from spider_solitaire.solver.bisect import (
     losing_index,
 )
 from spider_solitaire.solver.review import Branch, line_from_actions, moments, review_game
-
-TRAP = """rules: S1C
-stock: 5S 5S 7S 7S 9S 9S JS JS KS KS
-1: | 6S 3S
-2: | 8S
-3: | 4S
-4: | TS QS
-5: | 2S
-6: | QS
-7: | 3S 6S 4S
-8: | AS 8S
-9: | TS
-10: | 2S AS
-"""
-"""A small 1-suit position (as tests/server/test_help.py has it): still winnable after
-the first three actions of :data:`TRAP_LINE`, lost from the fourth (``5:1>1``) on."""
-
-TRAP_LINE = ["1:1>3", "d", "1:2>3", "5:1>1", "3:2>4", "4:2>3", "3:2>4", "4:2>3", "3:2>4"]
 
 
 def _actions(texts: list[str]) -> list[Move | object]:

@@ -1,5 +1,6 @@
 """``spider review FILE``: the review as text and JSON, in English and Spanish, unknowns
-with a tiny node limit, and bad files (status 2, one clear line)."""
+with a tiny node limit, and bad files (status 2, one clear line in the language asked, or
+one JSON object with --json)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ from typing import Any
 
 import pytest
 
+from boards import TRAP, TRAP_LINE
 from spider_solitaire import Game
 from spider_solitaire.cli import main
 from spider_solitaire.moves import format_game_record, parse_action
-
-from .test_review import TRAP, TRAP_LINE
 
 
 @pytest.fixture
@@ -130,3 +130,80 @@ def test_a_missing_file_and_a_bad_node_limit(
         main(["review", str(missing), "--node-limit", "0"])
     assert caught.value.code == 2
     assert "the node limit must be 1 or more" in capsys.readouterr().err
+
+
+HIDDEN = TRAP.replace("1: | 6S 3S", "1: ?? | 3S")
+"""A player's view of :data:`TRAP` (a face-down card): the solver cannot review it."""
+
+
+@pytest.mark.parametrize(
+    ("content", "code", "message"),
+    [
+        (
+            "SP1-S1C-AAAAAAD\n6:1>1 9:1>2\n",
+            "refused_action",
+            "action 2 '9:1>2' refused: A card goes only onto a card exactly one rank higher, "
+            "or into an empty column.",
+        ),
+        (
+            HIDDEN,
+            "hidden_cards",
+            "the position hides cards (??): the solver needs every face-down card and the "
+            "stock (a hint works from a player's view instead)",
+        ),
+    ],
+    ids=["refused-action", "hidden-cards"],
+)
+def test_json_says_bad_input_as_one_object_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, code: str, message: str
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(content, encoding="utf-8")
+    assert main(["review", str(path), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert json.loads(captured.out) == {"error": code, "message": message}
+
+
+def test_bad_input_is_said_in_the_language_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("SP1-S1C-AAAAAAD\n6:1>1 9:1>2\n", encoding="utf-8")
+    assert main(["review", str(path), "--language", "es"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "spider review: acción 2 ('9:1>2') rechazada: Una carta solo va sobre otra "
+        "exactamente un valor más alta, o en una columna vacía.\n"
+    )
+    path.write_text(HIDDEN, encoding="utf-8")
+    assert main(["review", str(path), "--json", "--language", "es"]) == 2
+    assert json.loads(capsys.readouterr().out) == {
+        "error": "hidden_cards",
+        "message": "la posición oculta cartas (??): el resolvedor necesita todas las cartas "
+        "boca abajo y el mazo (una pista, en cambio, trabaja con lo que ve el jugador)",
+    }
+    missing = str(tmp_path / "none.txt")
+    assert main(["review", missing, "--language", "es"]) == 2
+    assert capsys.readouterr().err == (
+        f"spider review: {missing!r}: no existe ese archivo (y no es un código de partida)\n"
+    )
+
+
+def test_spanish_groups_thousands_with_a_no_break_space(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "deal.txt"
+    record.write_text("SP1-S4C-AAAAAAB\nd d\n", encoding="utf-8")
+    options = ["--node-limit", "50000", "--budget", "0", "--json"]
+    assert main(["review", str(record), *options, "--language", "es"]) == 0
+    messages = json.loads(capsys.readouterr().out)["messages"]
+    assert messages[3] == (
+        "El resolvedor no pudo establecer qué acción perdió la partida dentro de su límite "
+        "de 50\u00a0000 posiciones por búsqueda."
+    )
+    assert messages[-1].startswith("# 1 posición resuelta, con 50\u00a0000 posiciones buscadas")
+    assert main(["review", str(record), *options]) == 0
+    messages = json.loads(capsys.readouterr().out)["messages"]
+    assert messages[3].endswith("within its limit of 50,000 positions a solve.")

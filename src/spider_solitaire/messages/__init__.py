@@ -13,7 +13,9 @@ hint, "Can I still win?", the solution and the deal search), ``events`` (what an
 did, for screen readers), ``labels`` (the table's accessible labels and notices),
 ``cards`` (rank and suit names, ``"{rank} of {suit}"``), ``terminal`` (the terminal
 game), ``rules`` (the rules page, ``GET /rules``), ``record`` (the player's record:
-confirmations, the win summary, history statuses, the counting rules) and ``web`` (the
+confirmations, the win summary, history statuses, the counting rules), ``input`` (why a
+command's input does not read, by :func:`spider_solitaire.solver.reading.input_error`'s
+code) and ``web`` (the
 browser's own fixed labels: buttons, dialog titles, help texts; no placeholders and no
 plural pairs, since the browser builds no sentence).
 
@@ -143,6 +145,28 @@ def text(section: str, key: str, language: str = "en", /, **params: object) -> s
         raise UnknownTextError(
             f"{section}.{key}: the sentence needs the parameter {error.args[0]!r}"
         ) from None
+
+
+GROUP_SEPARATORS = {"en": ",", "es": "\u00a0"}
+"""How a whole number's digits are grouped by thousands, by language: a comma in English
+(``50,000``); in Spanish a non-breaking space (``50 000``), as the RAE's
+*Ortografía* (2010) asks (neither a point nor a comma; a number of four digits is not
+split: ``4000``). A decision of ours: the no-break space U+00A0 rather than the thin one
+the RAE prefers in print, since every terminal font has it and it never breaks a number
+across lines."""
+
+
+def number_text(value: int, language: str = "en") -> str:
+    """Return the whole number ``value`` as a sentence of ``language`` writes it, its
+    thousands grouped (:data:`GROUP_SEPARATORS`; English for an unknown language).
+
+    >>> number_text(1000000), number_text(50000, "es"), number_text(4000, "es")
+    ('1,000,000', '50\\xa0000', '4000')
+    """
+    separator = GROUP_SEPARATORS.get(language, GROUP_SEPARATORS[LANGUAGES[0]])
+    if language == "es" and abs(value) < 10_000:  # the RAE: four digits stay whole
+        return str(value)
+    return f"{value:,}".replace(",", separator)
 
 
 def placeholders(sentence: str) -> frozenset[str]:

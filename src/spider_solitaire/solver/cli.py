@@ -26,9 +26,8 @@ import sys
 import time
 from typing import TextIO
 
-from ..game import Game
-from ..game_text import GameText, load_game_text
-from ..variants import VARIANT_NAMES, find_variant
+from ..variants import VARIANT_NAMES
+from .reading import load_target
 from .search import SolveProgress, solve
 
 DEFAULT_TIME_LIMIT = 30.0
@@ -91,23 +90,6 @@ def _seconds(text: str) -> float:
     if not value >= 0:
         raise argparse.ArgumentTypeError(f"{text!r}: the time limit must be 0 or more")
     return value
-
-
-def load_target(target: str, variant: str | None = None) -> tuple[Game, GameText]:
-    """Return the game to solve from ``target`` (a game code, or a file holding any text
-    of the family: :func:`~spider_solitaire.game_text.load_game_text`), after the
-    text's actions, and the text read. A code is dealt as ``variant`` when one is given;
-    a position of another variant than ``variant`` is refused.
-
-    Raises:
-        InvalidCodeError: not a file and not a valid code.
-        InvalidPositionError: the file's position does not read.
-        GameTextError: the text disagrees with itself or with ``variant``.
-        RecordActionError: an action of the file is refused.
-        OSError: the file cannot be read.
-    """
-    text = load_game_text(target)
-    return text.game(find_variant(variant) if variant is not None else None), text
 
 
 class _Progress:

@@ -3,7 +3,7 @@
 Reads a game code or any text of the family :mod:`spider_solitaire.game_text` reads (a
 position, a game record, the table's export, ``spider deal``'s or ``spider solve``'s
 output; a record is replayed, so the hint sees the positions met since the last deal), as
-``spider solve`` does (:func:`~spider_solitaire.solver.cli.load_target`), and prints the
+``spider solve`` does (:func:`~spider_solitaire.solver.reading.load_target`), and prints the
 table's hint from what the player sees: the move, the line it starts, the reasons, the
 estimated chance in words and the node expansions spent (issue 28). Exit status: 0, or 2
 for bad input.
@@ -17,8 +17,9 @@ import time
 from typing import Any
 
 from ..messages import LANGUAGES, chance_text
-from .cli import add_variant_option, load_target
+from .cli import add_variant_option
 from .hints import HINT_BUDGET, HINT_CHOICES, THINK_LONGER, Hint, hints
+from .reading import load_target
 
 
 def add_hint_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -19,13 +19,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import RunRemoved
 from ..game import Game
 from ..game_text import RecordActionError, action_text
-from ..messages import message, text
+from ..messages import message, number_text, text
 from ..moves import Action, Control, Move
 from ..position import Position
 from .bisect import LOST, UNKNOWN, WON, bisect_line, fill_statuses, losing_index
@@ -39,7 +39,7 @@ decision of ours: a 4-suit deal is usually settled in far fewer, ``bench/review.
 STATUS_WORDS = {WON: "winnable", LOST: "lost", UNKNOWN: "unknown"}
 """A position's status as a review says it, by the solver's status."""
 
-MOMENT_KINDS = (
+MomentKind = Literal[
     "deal",
     "column_emptied",
     "run_removed",
@@ -48,7 +48,11 @@ MOMENT_KINDS = (
     "not_the_hint",
     "hint_asked_followed",
     "hint_not_followed",
-)
+]
+"""A kind of :data:`MOMENT_KINDS`, as a type (the API's schema names it: its values are
+the OpenAPI enum)."""
+
+MOMENT_KINDS: tuple[MomentKind, ...] = get_args(MomentKind)
 """What makes an action one of the moves that mattered, in the order a moment lists them:
 a deal, a column left empty, a run removed, the move that lost, and at the move that
 lost whether it was the hint's move (the hint is computed there only); then, where the
@@ -403,4 +407,4 @@ def verdict(data: dict[str, Any], language: str) -> str:
     limit = data["node_limit"]
     if limit is None:  # the server's review: limited in seconds
         return message("help", "review_unsettled_time", language)
-    return text("help", "review_unsettled", language, nodes=f"{limit:,}")
+    return text("help", "review_unsettled", language, nodes=number_text(limit, language))

@@ -12,16 +12,19 @@ mattered, the undone branches, and what the review cost. With ``--json``, one ob
 that lost (a file already holds every card) and ``messages`` in the language asked.
 
 Exit status: 0, or 2 for bad input (a file that does not read, an action refused, a
-position that hides cards), as for the other commands.
+position that hides cards), as for the other commands; the error is said in the language
+asked, and with ``--json`` as the object ``{"error": code, "message": sentence}`` on
+stdout (:func:`~spider_solitaire.solver.reading.input_error`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
-from ..game_text import load_game_text
-from ..messages import LANGUAGES, message, text
+from ..messages import LANGUAGES, message, number_text, text
+from .reading import BAD_INPUT, input_error, load_target
 from .review import (
     DEFAULT_NODE_LIMIT,
     Review,
@@ -93,17 +96,25 @@ def _node_limit(value: str) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    """``spider review``: see the module docstring; returns 0.
+    """``spider review``: see the module docstring; returns 0, or 2 for bad input.
 
-    Raises:
-        SpiderError: bad input (see :func:`~spider_solitaire.game_text.load_game_text`,
-            :func:`~spider_solitaire.solver.review.line_from_actions`; ``SolverError``
-            for a position that hides cards), which ``spider`` prints with status 2.
-        OSError, UnicodeDecodeError: the file cannot be read.
+    Bad input (:data:`~spider_solitaire.solver.reading.BAD_INPUT`: a file that does not
+    read, an action refused, a position that hides cards) is said in ``--language``
+    (:func:`~spider_solitaire.solver.reading.input_error`): one line on stderr after
+    ``spider review:``, or with ``--json`` the object ``{"error": code, "message":
+    sentence}`` on stdout.
     """
-    game_text = load_game_text(args.target)
-    line = line_from_actions(game_text.start(), game_text.actions)
-    review = review_game(line, node_limit=args.node_limit, budget=args.budget)
+    try:
+        _, game_text = load_target(args.target)
+        line = line_from_actions(game_text.start(), game_text.actions)
+        review = review_game(line, node_limit=args.node_limit, budget=args.budget)
+    except BAD_INPUT as error:
+        code, sentence = input_error(error, args.language)
+        if args.json:
+            print(json.dumps({"error": code, "message": sentence}, ensure_ascii=False))
+        else:
+            print(f"spider review: {sentence}", file=sys.stderr)
+        return 2
     sentences = review_lines(review, args.language)
     if args.json:
         data = review_data(review, positions=True)
@@ -140,7 +151,7 @@ def review_lines(review: Review, language: str) -> list[str]:
                 actions=actions,
             )
         )
-    nodes = f"{review.node_limit:,}" if review.node_limit is not None else "-"
+    nodes = number_text(review.node_limit, language) if review.node_limit is not None else "-"
     cost = text(
         "help",
         "review_cost",

@@ -10,20 +10,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
+from ...solver.review import MomentKind
+
 Status = Literal["winnable", "lost", "unknown"]
 """A position's status along the game (:data:`~spider_solitaire.solver.review.STATUS_WORDS`)."""
-
-MomentKind = Literal[
-    "deal",
-    "column_emptied",
-    "run_removed",
-    "move_that_lost",
-    "hint_followed",
-    "not_the_hint",
-    "hint_asked_followed",
-    "hint_not_followed",
-]
-"""Why an action mattered (:data:`~spider_solitaire.solver.review.MOMENT_KINDS`)."""
 
 
 class ReviewHint(BaseModel):
