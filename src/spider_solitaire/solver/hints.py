@@ -64,6 +64,7 @@ from .board import (
     action_of,
     ends_in_complete_run,
 )
+from .endgame import endgame_move
 from .facts import Weights
 from .judge import Judge
 from .lookahead import Found, Search, children, look_ahead
@@ -332,7 +333,27 @@ def _think(game: Game, scene: _Scene, settings: _Settings) -> tuple[Hint, ...]:
     if scene.board.can_deal() and _followed_fill(game, settings):
         return (DEAL_NOW,)
     kept = _kept_plan(scene, settings)
-    return _fresh(scene, settings, kept)
+    return _with_endgame(scene, _fresh(scene, settings, kept))
+
+
+def _with_endgame(scene: _Scene, ranked: tuple[Hint, ...]) -> tuple[Hint, ...]:
+    """Once the stock is dealt out, the endgame's move
+    (:func:`~spider_solitaire.solver.endgame.endgame_move`) first when it finds one, then
+    the other hints; else ``ranked`` as it is."""
+    unseen = unseen_cards(scene.view)
+    if scene.board.rows_left or unseen is None:
+        return ranked
+    lead = ranked[0].move
+    preferred = None if lead is None or lead.is_take_off else action_of(lead)
+    found = endgame_move(scene.board, unseen, scene.forbidden, preferred)
+    if found is None:
+        return ranked
+    move = found.action.to_move()
+    code = "solver_worlds" if unseen else "solver_sees_all"
+    reasons = (code, *move_reasons(scene.board.columns, found.action))
+    nodes = ranked[0].nodes + found.nodes
+    first = Hint(move, reasons, (move,), round(found.chance, 4), nodes)
+    return (first, *[other for other in ranked if other.move != move])
 
 
 def _take_off(scene: _Scene) -> Hint | None:
