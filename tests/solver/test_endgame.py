@@ -53,7 +53,11 @@ def test_after_the_last_deal_the_hint_is_the_solvers_vote(endgame: Game) -> None
 def test_the_endgame_reads_only_the_view(endgame: Game) -> None:
     """Two games that differ only in their face-down cards get the same hint."""
     position = endgame.position
-    down = [card for column, n in zip(position.columns, position.face_down, strict=True) for card in column[:n]]
+    down = [
+        card
+        for column, n in zip(position.columns, position.face_down, strict=True)
+        for card in column[:n]
+    ]
     random.Random(7).shuffle(down)
     columns, at = [], 0
     for column, n in zip(position.columns, position.face_down, strict=True):
