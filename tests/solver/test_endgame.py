@@ -13,6 +13,9 @@ from spider_solitaire.solver.board import Board
 from spider_solitaire.solver.endgame import ENDGAME_WORLDS, endgame_move
 from spider_solitaire.solver.worlds import unseen_cards
 
+pytestmark = pytest.mark.slow
+"""Each test plays a deal to its last deal and solves sampled worlds: seconds each."""
+
 DEAL = "SP1-S2C-JX6Z5PG"
 """A two-suit deal that the cheap hint plays to its last deal with 20 face-down cards
 left, and that the hints then win."""
@@ -48,6 +51,15 @@ def test_after_the_last_deal_the_hint_is_the_solvers_vote(endgame: Game) -> None
     wins = round(found.chance * ENDGAME_WORLDS)
     assert 1 <= wins <= ENDGAME_WORLDS
     assert found.chance == round(wins / ENDGAME_WORLDS, 4)
+
+
+def test_the_same_endgame_hint_on_every_build(endgame: Game) -> None:
+    """The worlds are seeded from the view and the searches count nodes, not seconds: this
+    is the hint on the pure and on the compiled build alike (the compiled run of the suite
+    checks the same numbers)."""
+    found = hint(endgame, budget=0)
+    assert (endgame.move_count, sum(endgame.position.face_down)) == (137, 9)
+    assert (str(found.move), found.reasons, found.chance) == ("10:3>4", ("solver_worlds",), 0.1667)
 
 
 def test_the_endgame_reads_only_the_view(endgame: Game) -> None:
