@@ -80,7 +80,7 @@ def play(code: str, setting: dict[str, int]) -> dict[str, object]:
     game = Game.from_code(code, undo_limit=100)
     while game.move_count < MAX_ACTIONS and not game.is_won:
         width, depth, budget = setting["width"], setting["depth"], setting["budget"]
-        move = hint(game, width=width, depth=depth, budget=budget).move
+        move = hint(game, width=width, depth=depth, budget=budget, endgame=False).move
         if move is None:
             break
         game.play(move)

@@ -112,7 +112,7 @@ def play(code: str, width: int, figures: Figures) -> tuple[bool, int]:
     started = time.process_time()
     game = Game.from_code(code, undo_limit=100)
     while game.move_count < MAX_ACTIONS and not game.is_won:
-        move = hint(game, width=width, budget=0).move
+        move = hint(game, width=width, budget=0, endgame=False).move
         if move is None:
             break
         game.play(move)

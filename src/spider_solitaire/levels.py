@@ -21,7 +21,9 @@ column says ``hint`` and ``actions`` its length; the line can be played again, t
 being deterministic), a 3-star deal by the solver (``stock`` or ``solver``). A deal no
 one proved is never rated. The hint plays with a judging budget of 0 (the move is the
 look-ahead's whatever the budget, :data:`spider_solitaire.solver.hints.HINT_BUDGET`; only
-the width chooses it).
+the width chooses it) and without the solver's endgame after the last deal (``endgame=False``:
+the look-ahead alone, as the file was rated before the endgame came, issue 28; the hint a
+player gets is stronger from the last deal on, so a 3-star deal may be won by following it).
 
 The data ships as ``data/levels.csv`` (:data:`DATA_FILE`), made by
 ``scripts/rate_deals.py``, append-only, from the candidates of

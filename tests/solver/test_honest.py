@@ -131,14 +131,15 @@ that cost 12 of 17 wins, issue 28) loses, stuck after 129, 112 and 105 actions."
 
 @pytest.mark.slow
 def test_strength_floor_on_fixed_four_suit_deals() -> None:
-    """Hints alone, no undo, at a fixed small search (width 40, budget 0: the look-ahead
-    alone, no judging), win every one of these deals (real games played to the end, not a
-    mocked player): the floor issue 28 asks for, which 3628321's hint fails."""
+    """Hints alone, no undo, at a fixed small search (width 40, budget 0, no endgame: the
+    look-ahead alone, no judging, no solver after the last deal), win every one of these
+    deals (real games played to the end, not a mocked player): the floor issue 28 asks
+    for, which 3628321's hint fails."""
     wins = 0
     for code in STRENGTH_DEALS:
         game = Game.from_code(code, undo_limit=100)
         while not game.is_won and game.move_count < 1500:
-            found = hint(game, budget=0, width=40)
+            found = hint(game, budget=0, width=40, endgame=False)
             if found.move is None:
                 break
             game.play(found.move)

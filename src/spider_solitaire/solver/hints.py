@@ -35,6 +35,12 @@ How it chooses (issue 28):
    (``deal_now``), or, when the deal needs an empty column filled first, that filling move
    (``fill_to_deal``), after which the hint is the deal; with no deal left, a move that
    does something by itself, else ``stuck``: undo is the way out.
+5. **Once the stock is dealt out**, only face-down cards are hidden, and the solver plays
+   on sampled worlds (:mod:`~spider_solitaire.solver.endgame`): the move that starts the
+   most of its wins is the hint (reason ``solver_worlds``, or ``solver_sees_all`` when no
+   card is hidden), its share of the worlds the chance; the look-ahead's hints follow.
+   When no world is won, steps 1-4 stand. Measured with ``bench/hintbot.py``: see
+   :data:`~spider_solitaire.solver.endgame.ENDGAME_WORLDS`.
 
 Hints that do not contradict themselves (issue 19, stated over positions, issue 28): a
 hint never leads back to a position met since the last deal (so never undoes the last
@@ -49,7 +55,7 @@ Why a hint is given (its reason codes) is :mod:`~spider_solitaire.solver.reasons
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from ..game import Game
@@ -64,6 +70,7 @@ from .board import (
     action_of,
     ends_in_complete_run,
 )
+from .endgame import endgame_move
 from .facts import Weights
 from .judge import Judge
 from .lookahead import Found, Search, children, look_ahead
@@ -197,6 +204,7 @@ class _Settings(NamedTuple):
     depth: int
     weights: Weights | None
     budget: int
+    endgame: bool = True
 
 
 class _Scene(NamedTuple):
@@ -228,6 +236,7 @@ def hint(
     depth: int = HINT_DEPTH,
     weights: Weights | None = None,
     budget: int = HINT_BUDGET,
+    endgame: bool = True,
 ) -> Hint:
     """Suggest one action for ``game`` from the player's view, with reasons and, when the
     search judged it, the estimated chance to win by following the hints from here.
@@ -245,11 +254,15 @@ def hint(
         weights: the evaluation; None for :data:`HINT_WEIGHTS` of the game's suit count.
         budget: node expansions the judging may spend (:data:`HINT_BUDGET`; "Think
             longer" gives :data:`THINK_LONGER` times as many).
+        endgame: once the stock is dealt out, let the solver on sampled worlds choose
+            (:mod:`~spider_solitaire.solver.endgame`, a fixed cost of its own, not part
+            of ``budget``); False for the look-ahead alone, the player the deals of
+            :mod:`~spider_solitaire.levels` were rated with.
 
     Returns:
         A :class:`Hint` (``move`` None and ``reasons`` empty for a won game).
     """
-    return _ranked(game, _Settings(width, depth, weights, budget))[0]
+    return _ranked(game, _Settings(width, depth, weights, budget, endgame))[0]
 
 
 def hints(
@@ -260,6 +273,7 @@ def hints(
     depth: int = HINT_DEPTH,
     weights: Weights | None = None,
     budget: int = HINT_BUDGET,
+    endgame: bool = True,
 ) -> tuple[Hint, ...]:
     """Rank up to ``limit`` hints for ``game``: :func:`hint` first (the best), then the
     other candidate lines by their estimated chance, best first, each a different move
@@ -271,7 +285,7 @@ def hints(
     Args:
         game: the game (not changed).
         limit: hints at most (1 or more).
-        width, depth, weights, budget: as for :func:`hint`.
+        width, depth, weights, budget, endgame: as for :func:`hint`.
 
     Returns:
         One hint or more; the first is :func:`hint`'s.
@@ -281,7 +295,7 @@ def hints(
     """
     if limit < 1:
         raise ValueError(f"limit must be 1 or more, not {limit}")
-    return _ranked(game, _Settings(width, depth, weights, budget))[:limit]
+    return _ranked(game, _Settings(width, depth, weights, budget, endgame))[:limit]
 
 
 def _ranked(game: Game, settings: _Settings) -> tuple[Hint, ...]:
@@ -332,7 +346,32 @@ def _think(game: Game, scene: _Scene, settings: _Settings) -> tuple[Hint, ...]:
     if scene.board.can_deal() and _followed_fill(game, settings):
         return (DEAL_NOW,)
     kept = _kept_plan(scene, settings)
-    return _fresh(scene, settings, kept)
+    ranked = _fresh(scene, settings, kept)
+    if not settings.endgame:
+        return ranked
+    found = _endgame_hint(scene, ranked[0].move)
+    if found is None:
+        return ranked
+    found = replace(found, nodes=found.nodes + ranked[0].nodes)
+    return (found, *[other for other in ranked if other.move != found.move])
+
+
+def _endgame_hint(scene: _Scene, lead: Move | None) -> Hint | None:
+    """Once the stock is dealt out, the endgame's move
+    (:func:`~spider_solitaire.solver.endgame.endgame_move`, ``lead`` winning a tie) as a
+    hint, with its reasons and chance; None with stock left, in a puzzle position (no
+    world can be sampled) or when no world was won."""
+    unseen = unseen_cards(scene.view)
+    if scene.board.rows_left or unseen is None:
+        return None
+    preferred = None if lead is None or lead.is_take_off or lead.is_deal else action_of(lead)
+    found = endgame_move(scene.board, unseen, scene.forbidden, preferred)
+    if found is None:
+        return None
+    move = found.action.to_move()
+    code = "solver_worlds" if unseen else "solver_sees_all"
+    reasons = (code, *move_reasons(scene.board.columns, found.action))
+    return Hint(move, reasons, (move,), round(found.chance, 4), found.nodes)
 
 
 def _take_off(scene: _Scene) -> Hint | None:
@@ -493,7 +532,8 @@ def no_useful_move(game: Game) -> bool:
     This is the hints' own test (a decision of ours: one statement of "useful"), read from
     the player's view only: moving cards back and forth between equal ranks, or back to a
     position seen since the last deal, does not count as useful. It never says True while
-    a hint would suggest a move. With cards left in the stock it is False (a deal is
+    a hint would suggest a move (when the look-ahead finds nothing, the endgame's solver
+    on sampled worlds is asked too). With cards left in the stock it is False (a deal is
     always something to do, or an empty column to fill for it).
 
     Args:
@@ -513,7 +553,9 @@ def no_useful_move(game: Game) -> bool:
         return False  # then the hint is never stuck: no look-ahead needed (the action path)
     settings = _Settings(HINT_WIDTH, HINT_DEPTH, None, 0)
     candidates = _lines(scene, settings, _kept_plan(scene, settings))[1]
-    return not candidates and _no_line(scene).reasons == ("stuck",)
+    if candidates or _no_line(scene).reasons != ("stuck",):
+        return False
+    return _endgame_hint(scene, None) is None
 
 
 def _best_fill(table: ColumnTable, columns: Columns, forbidden: set[Columns]) -> Action | None:

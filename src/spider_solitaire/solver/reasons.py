@@ -19,7 +19,11 @@ of the sentences:
 * ``deal_now``: no move helps any more, so deal;
 * ``fill_to_deal``: no move helps any more and a column is empty, so fill it (with the
   move that leaves the best position) so that a row can be dealt;
-* ``stuck``: no move helps and no deal is possible: undo is the way out.
+* ``stuck``: no move helps and no deal is possible: undo is the way out;
+* ``solver_worlds``: the stock is dealt out, and over sampled ways the face-down cards
+  could lie the solver's wins start with this move most often
+  (:mod:`~spider_solitaire.solver.endgame`);
+* ``solver_sees_all``: every card is in sight and the solver wins starting with this move.
 
 The hint (:mod:`~spider_solitaire.solver.hints`) chooses the move; this module says what
 the move does by itself (:func:`move_reasons`), or, for a move that does nothing visible,
@@ -41,6 +45,8 @@ HINT_CODES: tuple[str, ...] = (
     "deal_now",
     "fill_to_deal",
     "stuck",
+    "solver_worlds",
+    "solver_sees_all",
 )
 """Every reason a :class:`~spider_solitaire.solver.hints.Hint` can give; stable codes for
 programs and translations."""
