@@ -32,6 +32,7 @@ COMPILED: tuple[str, ...] = (
     "spider_solitaire.solver.plans",
     "spider_solitaire.solver.worlds",
     "spider_solitaire.solver.judge",
+    "spider_solitaire.solver.endgame",
     "spider_solitaire.solver.values",
     "spider_solitaire.solver.reasons",
 )
@@ -66,6 +67,9 @@ LEFT_OUT: dict[str, str] = {
     "spider_solitaire.solver": "the solver's public face: imports and names only",
     "spider_solitaire.solver.cli": "spider solve: parses arguments and prints, once",
     "spider_solitaire.solver.hint_cli": "spider hint: parses arguments and prints, once",
+    "spider_solitaire.solver.reading": (
+        "reads the game a solver command names and says why an input does not read, once"
+    ),
     "spider_solitaire.solver.bisect": "the review's bisection: a handful of solves, compiled",
     "spider_solitaire.solver.review": "a game's review: replays a line once, the solves compiled",
     "spider_solitaire.solver.review_cli": "spider review: parses arguments and prints, once",
